@@ -1,0 +1,24 @@
+// @ts-check
+import tseslint from 'typescript-eslint';
+import astro from 'eslint-plugin-astro';
+
+export default tseslint.config(
+	{
+		ignores: [
+			'dist/',
+			'.astro/',
+			'node_modules/',
+			'reports/',
+			'hosts-out/',
+			'test-results/',
+			'playwright-report/',
+		],
+	},
+	...tseslint.configs.strict,
+	...astro.configs.recommended,
+	{
+		rules: {
+			'@typescript-eslint/no-non-null-assertion': 'off',
+		},
+	},
+);

@@ -1,0 +1,34 @@
+/**
+ * `npm run screenshots`: regenerates the README images (docs/*.png) from dist/, in the light and
+ * dark schemes, with the system Chromium. Not part of the tests.
+ */
+import { chromium } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from './chromium.ts';
+
+const dist = new URL('../dist/', import.meta.url);
+const docs = new URL('../docs/', import.meta.url);
+if (!existsSync(new URL('404.html', dist))) {
+	console.error('screenshots: dist/ is empty. Run `npm run build` first.');
+	process.exit(1);
+}
+
+const shots = [
+	{ page: '404.html', name: '404' },
+	{ page: '503.html', name: '503' },
+] as const;
+
+const browser = await chromium.launch(chromiumLaunchOptions());
+for (const scheme of ['light', 'dark'] as const) {
+	const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 800, height: 450 } });
+	const tab = await context.newPage();
+	for (const shot of shots) {
+		await tab.goto(new URL(shot.page, dist).href);
+		const file = fileURLToPath(new URL(`${shot.name}-${scheme}.png`, docs));
+		await tab.screenshot({ path: file });
+		console.log(`wrote ${file}`);
+	}
+	await context.close();
+}
+await browser.close();

@@ -1,0 +1,17 @@
+/** Size budgets of the built pages, asserted by the tests and shown by `npm run size`. */
+export const budgets = {
+	/** Largest error page, gzip bytes (2.5 KB). */
+	maxGzip: 2560,
+	/** Median error page, gzip bytes (1.6 KB: HttpErrorPages' size, without icon or dark scheme). */
+	medianGzip: 1638,
+	/** Inline JavaScript on the two app-error pages; every other page ships none. */
+	maxScriptBytes: 1024,
+	/** The only pages allowed to carry a script. */
+	scriptPages: ['application-error.html', 'global-error.html'] as readonly string[],
+} as const;
+
+export function median(values: readonly number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}

@@ -1,0 +1,97 @@
+/**
+ * What a built page asks the browser to fetch or run, read with a real HTML parser (parse5).
+ * Used by the size report and the tests on dist/.
+ */
+import { gzipSync } from 'node:zlib';
+import { parse } from 'parse5';
+
+/** The parts of a parse5 node this module reads. */
+export interface HtmlNode {
+	nodeName: string;
+	tagName?: string;
+	value?: string;
+	attrs?: { name: string; value: string }[];
+	childNodes?: HtmlNode[];
+	content?: { childNodes: HtmlNode[] };
+}
+
+export function parseHtml(html: string): HtmlNode {
+	return parse(html) as unknown as HtmlNode;
+}
+
+/** Calls `visit` on every element, template contents included, in document order. */
+export function walkElements(node: HtmlNode, visit: (element: HtmlNode & { tagName: string }) => void) {
+	if (node.tagName !== undefined) visit(node as HtmlNode & { tagName: string });
+	for (const child of node.content?.childNodes ?? node.childNodes ?? []) walkElements(child, visit);
+}
+
+/** The text of a node and its descendants. */
+export function textContent(node: HtmlNode): string {
+	return node.nodeName === '#text' ? (node.value ?? '') : (node.childNodes ?? []).map(textContent).join('');
+}
+
+export interface PageAnalysis {
+	/** Bytes of the HTML file. */
+	raw: number;
+	/** Bytes after gzip -9 (what a CDN sends when it compresses). */
+	gzip: number;
+	/** Contents of inline `<script>` elements. */
+	inlineScripts: string[];
+	/** Contents of `<style>` elements and `style` attributes. */
+	styles: string[];
+	/** URLs the page would fetch (src, srcset, link href, CSS url()/@import), `data:` excluded. */
+	externalReferences: string[];
+	/** Bytes of JavaScript: inline scripts plus inline event-handler attributes. */
+	jsBytes: number;
+	/** Requests a page load makes: the document plus each external reference. */
+	requests: number;
+}
+
+/** Attributes that make the browser fetch something. `href` counts on these elements only. */
+const FETCHING_ATTRIBUTES = new Set(['src', 'srcset', 'poster', 'data', 'background', 'imagesrcset']);
+const FETCHING_HREF = new Set(['link', 'base', 'image', 'use', 'feimage']);
+
+function cssReferences(css: string): string[] {
+	const found: string[] = [];
+	for (const match of css.matchAll(/url\(\s*(['"]?)([^'")]*)\1\s*\)|@import\s+(['"])([^'"]*)\3/g)) {
+		found.push(match[2] ?? match[4] ?? '');
+	}
+	return found;
+}
+
+export function analysePage(html: string): PageAnalysis {
+	const inlineScripts: string[] = [];
+	const styles: string[] = [];
+	const references: string[] = [];
+	let handlerBytes = 0;
+	walkElements(parseHtml(html), (element) => {
+		const attrs = element.attrs ?? [];
+		for (const { name, value } of attrs) {
+			if (FETCHING_ATTRIBUTES.has(name) || (FETCHING_HREF.has(element.tagName) && /(^|:)href$/.test(name))) {
+				references.push(
+					...(name.endsWith('srcset')
+						? value.split(',').map((s) => s.trim().split(/\s+/)[0] ?? '')
+						: [value]),
+				);
+			}
+			if (name === 'style') styles.push(value);
+			if (name.startsWith('on')) handlerBytes += Buffer.byteLength(value);
+		}
+		if (element.tagName === 'script') {
+			if (attrs.some((a) => a.name === 'src')) return;
+			inlineScripts.push(textContent(element));
+		}
+		if (element.tagName === 'style') styles.push(textContent(element));
+	});
+	for (const css of styles) references.push(...cssReferences(css));
+	const externalReferences = references.filter((url) => !url.trim().toLowerCase().startsWith('data:'));
+	return {
+		raw: Buffer.byteLength(html),
+		gzip: gzipSync(html, { level: 9 }).length,
+		inlineScripts,
+		styles,
+		externalReferences,
+		jsBytes: inlineScripts.reduce((sum, script) => sum + Buffer.byteLength(script), handlerBytes),
+		requests: 1 + externalReferences.length,
+	};
+}
