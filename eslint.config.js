@@ -9,7 +9,7 @@ export default tseslint.config(
 			'.astro/',
 			'node_modules/',
 			'reports/',
-			'hosts-out/',
+			'hosts/',
 			'test-results/',
 			'playwright-report/',
 		],

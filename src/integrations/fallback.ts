@@ -2,25 +2,47 @@
  * Fallback's build step: runs after Astro has written dist/ and writes everything derived from
  * the catalogue that is not a page. Generators stay pure; this is the one place that writes.
  */
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { errorRoutes } from '../cdn/routes';
+import { renderRedirects } from '../cdn/netlifyRedirects';
+import { renderHeaders } from '../cdn/netlifyHeaders';
+import { contentSecurityPolicy, securityHeaders } from '../cdn/securityHeaders';
+import { analysePage } from '../quality/pageAnalysis';
+
+type Pages = Map<string, string>;
+
+async function readPages(dist: string): Promise<Pages> {
+	const names = (await readdir(dist)).filter((name) => name.endsWith('.html')).sort();
+	return new Map(
+		await Promise.all(names.map(async (name) => [name, await readFile(dist + name, 'utf8')] as const)),
+	);
+}
 
 /**
  * @astrojs/react always bundles its hydration runtime, even when no component is hydrated.
  * Fallback renders React at build time only, so a bundle no page refers to is removed rather
  * than deployed.
  */
-async function removeUnreferencedAssets(dist: string, logger: AstroIntegrationLogger) {
+async function removeUnreferencedAssets(dist: string, pages: Pages, logger: AstroIntegrationLogger) {
 	const assetsDir = `${dist}_astro/`;
 	const assets = await readdir(assetsDir).catch(() => [] as string[]);
 	if (assets.length === 0) return;
-	const pages = (await readdir(dist)).filter((name) => name.endsWith('.html'));
-	const html = (await Promise.all(pages.map((page) => readFile(dist + page, 'utf8')))).join('\n');
+	const html = [...pages.values()].join('\n');
 	const unused = assets.filter((asset) => !html.includes(asset));
 	await Promise.all(unused.map((asset) => rm(assetsDir + asset)));
 	if (unused.length === assets.length) await rm(assetsDir, { recursive: true });
 	if (unused.length > 0) logger.info(`removed ${unused.length} unreferenced asset(s) from _astro/`);
+}
+
+/** The CSP allows exactly the inline styles and scripts the built pages contain. */
+function policyFor(pages: Pages): string {
+	const analyses = [...pages.values()].map(analysePage);
+	return contentSecurityPolicy({
+		styles: analyses.flatMap((a) => a.styles),
+		scripts: analyses.flatMap((a) => a.inlineScripts),
+	});
 }
 
 export default function fallback(): AstroIntegration {
@@ -29,7 +51,12 @@ export default function fallback(): AstroIntegration {
 		hooks: {
 			'astro:build:done': async ({ dir, logger }) => {
 				const dist = fileURLToPath(dir);
-				await removeUnreferencedAssets(dist, logger);
+				const pages = await readPages(dist);
+				await removeUnreferencedAssets(dist, pages, logger);
+				const routes = errorRoutes();
+				await writeFile(`${dist}_redirects`, renderRedirects(routes));
+				await writeFile(`${dist}_headers`, renderHeaders(routes, securityHeaders(policyFor(pages))));
+				logger.info(`wrote _redirects (${routes.length + 1} rules) and _headers`);
 			},
 		},
 	};

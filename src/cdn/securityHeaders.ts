@@ -1,0 +1,45 @@
+/**
+ * Headers every response carries. The Content-Security-Policy allows no inline code but the
+ * exact inline style and script Fallback builds, by hash, so an injected tag cannot run.
+ */
+import { createHash } from 'node:crypto';
+
+/** The CSP source for an inline `<style>` or `<script>` body, hashed exactly as browsers do. */
+export function cspHash(inlineText: string): string {
+	return `'sha256-${createHash('sha256').update(inlineText, 'utf8').digest('base64')}'`;
+}
+
+export function contentSecurityPolicy(inline: {
+	styles: readonly string[];
+	scripts: readonly string[];
+}): string {
+	const sources = (texts: readonly string[]) => [...new Set(texts.map(cspHash))].sort().join(' ') || "'none'";
+	return [
+		"default-src 'none'",
+		`style-src ${sources(inline.styles)}`,
+		`script-src ${sources(inline.scripts)}`,
+		// The pages' only image is their empty `data:` favicon, which spares a /favicon.ico request.
+		'img-src data:',
+		"base-uri 'none'",
+		"form-action 'none'",
+		"frame-ancestors 'none'",
+	].join('; ');
+}
+
+/**
+ * Error pages change only on deploy and must never outlive the condition they describe:
+ * browsers revalidate every time, the CDN keeps them until the next deploy.
+ */
+export const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+export function securityHeaders(csp: string): Record<string, string> {
+	return {
+		'Content-Security-Policy': csp,
+		'X-Content-Type-Options': 'nosniff',
+		'X-Frame-Options': 'DENY',
+		'Referrer-Policy': 'no-referrer',
+		'Permissions-Policy':
+			'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+		'Cache-Control': CACHE_CONTROL,
+	};
+}

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { contractPages } from './fixtures';
+
+test.describe('every page renders with JavaScript disabled', () => {
+	test.use({ javaScriptEnabled: false });
+	for (const { path, status, title } of contractPages) {
+		test(path, async ({ page }) => {
+			const response = await page.goto(path);
+			expect(response?.status()).toBe(status);
+			await expect(page).toHaveTitle(title);
+			await expect(page.locator('h1')).toHaveCount(1);
+			await expect(page.locator('main')).toHaveCSS('display', 'flex');
+		});
+	}
+
+	test('the global error page names the configured host without JavaScript', async ({ page }) => {
+		await page.goto('/global-error?digest=abc123');
+		await expect(page.locator('h2')).toContainText(
+			'a client-side exception has occurred while loading example.com',
+		);
+	});
+});
+
+test.describe('every page renders when nothing but the document can be fetched', () => {
+	for (const { path, status } of contractPages) {
+		test(path, async ({ page }) => {
+			const requests: string[] = [];
+			await page.route('**/*', (route) =>
+				route.request().isNavigationRequest() ? route.continue() : route.abort('blockedbyclient'),
+			);
+			page.on('request', (request) => requests.push(request.url()));
+			const response = await page.goto(path);
+			expect(response?.status()).toBe(status);
+			await expect(page.locator('main svg').first()).toBeVisible();
+			await expect(page.locator('main')).toHaveCSS('display', 'flex');
+			// The document is the only request a page load makes.
+			expect(requests).toHaveLength(1);
+		});
+	}
+});
