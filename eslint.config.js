@@ -9,7 +9,7 @@ export default tseslint.config(
 			'.astro/',
 			'node_modules/',
 			'reports/',
-			'hosts/',
+			'hosts/', '.preview/',
 			'test-results/',
 			'playwright-report/',
 		],

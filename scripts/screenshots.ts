@@ -1,9 +1,10 @@
 /**
  * `npm run screenshots`: regenerates the README images (docs/*.png) from dist/, in the light and
- * dark schemes, with the system Chromium. Not part of the tests.
+ * dark schemes, with the system Chromium. Not part of the tests. A production build gives the
+ * page shots; a preview build (CONTEXT=deploy-preview) gives the banner shots at 320 px.
  */
 import { chromium } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromiumLaunchOptions } from './chromium.ts';
 
@@ -14,16 +15,20 @@ if (!existsSync(new URL('404.html', dist))) {
 	process.exit(1);
 }
 
-const shots = [
-	{ page: '404.html', name: '404' },
-	{ page: '503.html', name: '503' },
-] as const;
+const isPreview = readFileSync(new URL('404.html', dist), 'utf8').includes('class="preview"');
+const shots = isPreview
+	? [{ page: '404.html', name: 'preview-404', width: 320, height: 568 }]
+	: [
+			{ page: '404.html', name: '404', width: 800, height: 450 },
+			{ page: '503.html', name: '503', width: 800, height: 450 },
+		];
 
 const browser = await chromium.launch(chromiumLaunchOptions());
 for (const scheme of ['light', 'dark'] as const) {
-	const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 800, height: 450 } });
+	const context = await browser.newContext({ colorScheme: scheme });
 	const tab = await context.newPage();
 	for (const shot of shots) {
+		await tab.setViewportSize({ width: shot.width, height: shot.height });
 		await tab.goto(new URL(shot.page, dist).href);
 		const file = fileURLToPath(new URL(`${shot.name}-${scheme}.png`, docs));
 		await tab.screenshot({ path: file });

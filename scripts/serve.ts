@@ -1,20 +1,29 @@
 /**
  * `npm run serve` (and `npm start` after a build): serves dist/ on http://localhost:8888 through
  * Netlify's own rule engine (netlify-cli, offline), so every page answers with its status.
+ * Options: `--dir <folder>` (default dist), `--port <n>` (default 8888).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
-const PORT = 8888;
-const dist = new URL('../dist/', import.meta.url);
-
-if (!existsSync(new URL('_redirects', dist))) {
-	console.error('serve: dist/_redirects is missing. Run `npm run build` first (or `npm start`).');
+const { values } = parseArgs({
+	options: { dir: { type: 'string', default: 'dist' }, port: { type: 'string', default: '8888' } },
+});
+const dir = values.dir;
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+	console.error(`serve: --port must be a port number, not ${JSON.stringify(values.port)}`);
+	process.exit(1);
+}
+if (!existsSync(join(dir, '_redirects'))) {
+	console.error(`serve: ${dir}/_redirects is missing. Run \`npm run build\` first (or \`npm start\`).`);
 	process.exit(1);
 }
 
-const base = `http://localhost:${PORT}`;
-console.log(`Fallback: serving dist/ as Netlify would, on ${base}`);
+const base = `http://localhost:${port}`;
+console.log(`Fallback: serving ${dir}/ as Netlify would, on ${base}`);
 for (const [path, what] of [
 	['/', 'the gallery (200)'],
 	['/404', 'not found (404)'],
@@ -30,7 +39,7 @@ console.log('Press Ctrl+C to stop.\n');
 // tries to download Deno for Edge Functions (which Fallback does not use) and crashes offline.
 const netlify = spawn(
 	'netlify',
-	['dev', '--offline', '--dir', 'dist', '--port', String(PORT), '--internal-disable-edge-functions'],
+	['dev', '--offline', '--dir', dir, '--port', String(port), '--internal-disable-edge-functions'],
 	{ stdio: 'inherit', env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' } },
 );
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => netlify.kill(signal));

@@ -3,11 +3,12 @@
  * builds and looks finished without edits. Validated at build time (see ./schema.ts).
  */
 import { parseSiteConfig, type SiteConfigInput } from './schema';
+import { deploy } from './deploy';
 
 const siteConfig: SiteConfigInput = {
 	siteName: 'Fallback',
-	// On Netlify the deploy's own URL (the `URL` build variable) wins over this default.
-	siteUrl: process.env.URL || 'https://example.com',
+	// On Netlify the site's main URL (the `URL` build variable) wins over this default.
+	siteUrl: deploy.siteUrl ?? 'https://example.com',
 	homeUrl: '/',
 	// supportEmail: 'support@example.com',
 	// statusPageUrl: 'https://status.example.com',

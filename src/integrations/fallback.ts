@@ -10,6 +10,7 @@ import { renderRedirects } from '../cdn/netlifyRedirects';
 import { renderHeaders } from '../cdn/netlifyHeaders';
 import { contentSecurityPolicy, securityHeaders } from '../cdn/securityHeaders';
 import { analysePage } from '../quality/pageAnalysis';
+import { deploy } from '../config/deploy';
 
 type Pages = Map<string, string>;
 
@@ -55,8 +56,16 @@ export default function fallback(): AstroIntegration {
 				await removeUnreferencedAssets(dist, pages, logger);
 				const routes = errorRoutes();
 				await writeFile(`${dist}_redirects`, renderRedirects(routes));
-				await writeFile(`${dist}_headers`, renderHeaders(routes, securityHeaders(policyFor(pages))));
-				logger.info(`wrote _redirects (${routes.length + 1} rules) and _headers`);
+				// Previews must never be indexed; `[[headers]]` in netlify.toml cannot depend on the
+				// deploy context, so the header is written here, per build.
+				const everyResponse = {
+					...securityHeaders(policyFor(pages)),
+					...(deploy.isPreview ? { 'X-Robots-Tag': 'noindex' } : {}),
+				};
+				await writeFile(`${dist}_headers`, renderHeaders(routes, everyResponse));
+				logger.info(
+					`wrote _redirects (${routes.length + 1} rules) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''})`,
+				);
 			},
 		},
 	};
