@@ -5,13 +5,16 @@
  */
 import { chromium } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chromiumLaunchOptions } from './chromium.ts';
 
-const dist = new URL('../dist/', import.meta.url);
+const { values } = parseArgs({ options: { dir: { type: 'string', default: 'dist' } } });
+const dist = pathToFileURL(`${resolve(values.dir)}/`);
 const docs = new URL('../docs/', import.meta.url);
 if (!existsSync(new URL('404.html', dist))) {
-	console.error('screenshots: dist/ is empty. Run `npm run build` first.');
+	console.error(`screenshots: ${values.dir}/ has no 404.html. Run \`npm run build\` first.`);
 	process.exit(1);
 }
 

@@ -35,3 +35,12 @@ export const contractPages = [
 	...appErrorPages.map((p) => ({ path: `/${p.slug}`, status: p.status, title: p.title })),
 	{ path: '/', status: 200, title: 'Fallback: every error page' },
 ];
+
+/**
+ * What axe audits: every page of the contract, and the pages the browser cannot open at their
+ * status URL opened as files instead (served with 200), so that no page escapes the audit.
+ */
+export const auditedPages = [
+	...contractPages.map((p) => p.path),
+	...[...LOCAL_ENGINE_REDIRECT_STATUSES, ...BROWSER_REFUSED_STATUSES].map((code) => `/${code}.html`),
+];

@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { auditedPages } from './fixtures';
+
+/** Every WCAG 2.x A/AA rule axe has, and its best practices. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+
+const modes = [
+	{ name: 'light', options: { colorScheme: 'light' } },
+	{ name: 'dark', options: { colorScheme: 'dark' } },
+	{ name: 'forced-colors', options: { forcedColors: 'active' } },
+] as const;
+
+for (const mode of modes) {
+	test.describe(`axe, ${mode.name}`, () => {
+		for (const path of auditedPages) {
+			test(`${path}: 0 violations`, async ({ page }) => {
+				await page.emulateMedia(mode.options);
+				await page.goto(path);
+				const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+				const summary = results.violations.map(
+					(v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+				);
+				expect(summary).toEqual([]);
+				// The run really checked the page: colour contrast among the passing rules.
+				expect(results.passes.map((r) => r.id)).toContain('color-contrast');
+			});
+		}
+	});
+}
