@@ -2,7 +2,8 @@
  * Fallback's build step: runs after Astro has written dist/ and writes everything derived from
  * the catalogue that is not a page. Generators stay pure; this is the one place that writes.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { errorRoutes } from '../cdn/routes';
@@ -11,6 +12,7 @@ import { renderHeaders } from '../cdn/netlifyHeaders';
 import { contentSecurityPolicy, securityHeaders } from '../cdn/securityHeaders';
 import { analysePage } from '../quality/pageAnalysis';
 import { deploy } from '../config/deploy';
+import { hostConfigFiles } from '../hosts/index';
 
 type Pages = Map<string, string>;
 
@@ -37,6 +39,20 @@ async function removeUnreferencedAssets(dist: string, pages: Pages, logger: Astr
 	if (unused.length > 0) logger.info(`removed ${unused.length} unreferenced asset(s) from _astro/`);
 }
 
+/** Host configs go to hosts/ beside dist/: they are installed on servers, never deployed. */
+async function writeHostConfigs(hostsDir: string, logger: AstroIntegrationLogger) {
+	const files = hostConfigFiles();
+	await rm(hostsDir, { recursive: true, force: true });
+	for (const file of files) {
+		const path = `${hostsDir}${file.path}`;
+		await mkdir(dirname(path), { recursive: true });
+		await writeFile(path, file.content);
+	}
+	logger.info(
+		`wrote ${files.length} host configs to hosts/ (nginx, Caddy, Apache, CloudFront, Cloudflare, Vercel)`,
+	);
+}
+
 /** The CSP allows exactly the inline styles and scripts the built pages contain. */
 function policyFor(pages: Pages): string {
 	const analyses = [...pages.values()].map(analysePage);
@@ -47,9 +63,13 @@ function policyFor(pages: Pages): string {
 }
 
 export default function fallback(): AstroIntegration {
+	let root = '';
 	return {
 		name: 'fallback',
 		hooks: {
+			'astro:config:done': ({ config }) => {
+				root = fileURLToPath(config.root);
+			},
 			'astro:build:done': async ({ dir, logger }) => {
 				const dist = fileURLToPath(dir);
 				const pages = await readPages(dist);
@@ -63,6 +83,7 @@ export default function fallback(): AstroIntegration {
 					...(deploy.isPreview ? { 'X-Robots-Tag': 'noindex' } : {}),
 				};
 				await writeFile(`${dist}_headers`, renderHeaders(routes, everyResponse));
+				await writeHostConfigs(`${root}hosts/`, logger);
 				logger.info(
 					`wrote _redirects (${routes.length + 1} rules) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''})`,
 				);
