@@ -14,6 +14,8 @@ import {
 	withDefaults,
 	type ErrorRoute,
 	type HostOptions,
+	proxyPagesPrefix,
+	quoted,
 } from './common';
 
 /**
@@ -32,11 +34,6 @@ export const apacheProxyFailureStatuses = { unreachable: 503, timeout: 502 } as 
 
 const supportedRoutes = (routes: readonly ErrorRoute[]) =>
 	routes.filter((route) => !apacheUnsupportedStatuses.has(route.status));
-
-/** A double-quoted Apache argument. */
-function quoted(value: string): string {
-	return `"${value.replace(/["\\]/g, '\\$&')}"`;
-}
 
 function virtualHostAddress({ listen }: HostOptions): string {
 	return `${listen.host ?? '*'}:${listen.port}`;
@@ -120,9 +117,6 @@ export function apacheStaticConfig(options: Partial<HostOptions> = {}): string {
 	return lines.join('\n');
 }
 
-/** Where the proxy variant serves the pages from, out of the app's way. */
-export const apacheProxyPagesPrefix = '/__fallback/';
-
 /** Apache in front of an app at `upstream`, with the pages at `pagesRoot`. */
 export function apacheProxyConfig(options: Partial<HostOptions> = {}): string {
 	const settings = withDefaults(options);
@@ -143,8 +137,8 @@ export function apacheProxyConfig(options: Partial<HostOptions> = {}): string {
 		]),
 		'',
 		`<VirtualHost ${virtualHostAddress(settings)}>`,
-		`\tProxyPass ${quoted(apacheProxyPagesPrefix)} "!"`,
-		`\tAlias ${quoted(apacheProxyPagesPrefix)} ${quoted(root)}`,
+		`\tProxyPass ${quoted(proxyPagesPrefix)} "!"`,
+		`\tAlias ${quoted(proxyPagesPrefix)} ${quoted(root)}`,
 		`\t<Directory ${quoted(root)}>`,
 		'\t\tOptions None',
 		'\t\tAllowOverride None',
@@ -167,7 +161,7 @@ export function apacheProxyConfig(options: Partial<HostOptions> = {}): string {
 		hashComment("Apache's own errors (a malformed request, an unreachable app…) show their page too.", '\t'),
 		unsupportedNote('\t'),
 		...supportedRoutes(statusRoutes).map(
-			(route) => `\tErrorDocument ${route.status} ${apacheProxyPagesPrefix}${route.file}`,
+			(route) => `\tErrorDocument ${route.status} ${proxyPagesPrefix}${route.file}`,
 		),
 		'',
 		hashComment(

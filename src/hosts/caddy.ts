@@ -17,12 +17,8 @@ import {
 	withDefaults,
 	type ErrorRoute,
 	type HostOptions,
+	quoted,
 } from './common';
-
-/** A double-quoted Caddyfile token. */
-function quoted(value: string): string {
-	return `"${value.replace(/["\\]/g, '\\$&')}"`;
-}
 
 /** `:80` for every interface; a host gets `http://` so Caddy does not try to fetch a certificate for it. */
 function siteAddress({ listen }: HostOptions): string {

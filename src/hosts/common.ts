@@ -3,41 +3,18 @@
  * the few settings a deployment has to choose (where the pages live, where the server listens, which
  * app it fronts). Generators are pure: options in, config text out.
  */
-import { ALLOWED_METHODS, statusByCode, statusCatalog } from '../catalog/statuses';
-import { appErrorPages } from '../catalog/appErrors';
+import { ALLOWED_METHODS } from '../catalog/statuses';
+import { statusRoutes, type ErrorRoute } from '../cdn/routes';
 
-/** A page served with an error status, and the URL path that answers with it. */
-export interface ErrorRoute {
-	/** URL path that answers with this page and status: `/503`, `/global-error`. */
-	path: string;
-	/** The page's file in dist/: `503.html`. */
-	file: string;
-	status: number;
-	/** Headers RFC 9110 asks for with this status (`Retry-After`, `Allow`, `WWW-Authenticate`). */
-	headers: Readonly<Record<string, string>>;
+export { appErrorRoutes, errorRoutes, notFoundRoute, statusRoutes, type ErrorRoute } from '../cdn/routes';
+
+/** A double-quoted argument, escaped as nginx, Caddy and Apache all read one. */
+export function quoted(value: string): string {
+	return `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
-/** One route per catalogued status: `GET /{code}` answers `{code}` with `{code}.html`. */
-export const statusRoutes: readonly ErrorRoute[] = statusCatalog.map((entry) => ({
-	path: `/${entry.code}`,
-	file: `${entry.code}.html`,
-	status: entry.code,
-	headers: entry.headers,
-}));
-
-/** The application error screens, answered with the status they are served with (500). */
-export const appErrorRoutes: readonly ErrorRoute[] = appErrorPages.map((page) => ({
-	path: `/${page.slug}`,
-	file: `${page.slug}.html`,
-	status: page.status,
-	headers: statusByCode(page.status).headers,
-}));
-
-/** Every route a static deployment answers with an error status. */
-export const errorRoutes: readonly ErrorRoute[] = [...statusRoutes, ...appErrorRoutes];
-
-/** The page for unknown paths. */
-export const notFoundRoute: ErrorRoute = statusRoutes.find((route) => route.status === 404)!;
+/** Where the proxy variants serve the pages from, out of the app's way: never passed to the app. */
+export const proxyPagesPrefix = '/__fallback/';
 
 /** The page and `Allow` header for a method a static site does not accept. */
 export const methodNotAllowedRoute: ErrorRoute = statusRoutes.find((route) => route.status === 405)!;

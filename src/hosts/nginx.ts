@@ -16,12 +16,9 @@ import {
 	withDefaults,
 	type ErrorRoute,
 	type HostOptions,
+	proxyPagesPrefix,
+	quoted,
 } from './common';
-
-/** A double-quoted nginx string. */
-function quoted(value: string): string {
-	return `"${value.replace(/["\\]/g, '\\$&')}"`;
-}
 
 function listenDirective({ listen }: HostOptions): string {
 	return `listen ${listen.host ? `${listen.host}:` : ''}${listen.port};`;
@@ -120,13 +117,10 @@ export function nginxStaticConfig(options: Partial<HostOptions> = {}): string {
 	return lines.join('\n');
 }
 
-/** Where the proxy variant keeps the pages, out of the app's way: nginx-internal, never proxied. */
-export const nginxProxyPagesPrefix = '/__fallback/';
-
 /** nginx in front of an app at `upstream`, with the pages at `pagesRoot`. */
 export function nginxProxyConfig(options: Partial<HostOptions> = {}): string {
 	const settings = withDefaults(options);
-	const pageUri = (route: ErrorRoute) => `${nginxProxyPagesPrefix}${route.file}`;
+	const pageUri = (route: ErrorRoute) => `${proxyPagesPrefix}${route.file}`;
 	const pagesDir = settings.pagesRoot.replace(/\/?$/, '/');
 	const lines = [
 		fileHeader([
@@ -176,7 +170,7 @@ export function nginxProxyConfig(options: Partial<HostOptions> = {}): string {
 			'The pages, under a prefix an app is unlikely to use; internal: visitors cannot request them.',
 			'\t',
 		),
-		...block(`location ^~ ${nginxProxyPagesPrefix}`, ['internal;', `alias ${pagesDir};`]),
+		...block(`location ^~ ${proxyPagesPrefix}`, ['internal;', `alias ${pagesDir};`]),
 		hashComment('Pages whose status comes with headers (an exact match wins over the prefix).', '\t'),
 		...statusRoutes
 			.filter((route) => Object.keys(route.headers).length > 0)

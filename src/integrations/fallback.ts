@@ -74,7 +74,7 @@ export default function fallback(): AstroIntegration {
 				const dist = fileURLToPath(dir);
 				const pages = await readPages(dist);
 				await removeUnreferencedAssets(dist, pages, logger);
-				const routes = errorRoutes();
+				const routes = errorRoutes;
 				await writeFile(`${dist}_redirects`, renderRedirects(routes));
 				// Previews must never be indexed; `[[headers]]` in netlify.toml cannot depend on the
 				// deploy context, so the header is written here, per build.

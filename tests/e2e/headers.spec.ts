@@ -10,7 +10,7 @@ const security = {
 };
 
 test.describe('headers', () => {
-	for (const route of errorRoutes().filter((r) => Object.keys(r.headers).length > 0)) {
+	for (const route of errorRoutes.filter((r) => Object.keys(r.headers).length > 0)) {
 		test(`${route.path} carries ${Object.keys(route.headers).join(', ')}`, async ({ request }) => {
 			const response = await request.get(route.path, { maxRedirects: 0 });
 			expect(response.status()).toBe(route.status);

@@ -11,7 +11,7 @@ import { renderHeaders } from '../../src/cdn/netlifyHeaders';
 import { contentSecurityPolicy, cspHash, securityHeaders } from '../../src/cdn/securityHeaders';
 import { statusCatalog } from '../../src/catalog/statuses';
 
-const routes = errorRoutes();
+const routes = errorRoutes;
 const root = new URL('../../', import.meta.url).pathname;
 
 /** Writes text to a temp file and returns its path, for the parsers that read files. */
@@ -107,7 +107,7 @@ describe('_headers, read by Netlify’s own parser', async () => {
 
 	it('refuses a header value that would break the file', () => {
 		expect(() =>
-			renderHeaders([{ path: '/x', file: '/x.html', status: 500, headers: { 'X-Y': 'a\nb' } }], {}),
+			renderHeaders([{ path: '/x', file: 'x.html', status: 500, headers: { 'X-Y': 'a\nb' } }], {}),
 		).toThrow(/line break/);
 	});
 });
