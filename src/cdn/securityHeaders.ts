@@ -16,6 +16,9 @@ export function contentSecurityPolicy(inline: {
 	const sources = (texts: readonly string[]) => [...new Set(texts.map(cspHash))].sort().join(' ') || "'none'";
 	return [
 		"default-src 'none'",
+		// Nothing on the pages fetches; same-origin fetches stay possible for audits that run inside
+		// the page (Lighthouse reads /robots.txt and /llms.txt that way).
+		"connect-src 'self'",
 		`style-src ${sources(inline.styles)}`,
 		`script-src ${sources(inline.scripts)}`,
 		// The pages' only image is their empty `data:` favicon, which spares a /favicon.ico request.
