@@ -74,18 +74,17 @@ export default function fallback(): AstroIntegration {
 				const dist = fileURLToPath(dir);
 				const pages = await readPages(dist);
 				await removeUnreferencedAssets(dist, pages, logger);
-				const routes = errorRoutes;
-				await writeFile(`${dist}_redirects`, renderRedirects(routes));
+				await writeFile(`${dist}_redirects`, renderRedirects(errorRoutes));
 				// Previews must never be indexed; `[[headers]]` in netlify.toml cannot depend on the
 				// deploy context, so the header is written here, per build.
 				const everyResponse = {
 					...securityHeaders(policyFor(pages)),
 					...(deploy.isPreview ? { 'X-Robots-Tag': 'noindex' } : {}),
 				};
-				await writeFile(`${dist}_headers`, renderHeaders(routes, everyResponse));
+				await writeFile(`${dist}_headers`, renderHeaders(errorRoutes, everyResponse));
 				await writeHostConfigs(`${root}hosts/`, logger);
 				logger.info(
-					`wrote _redirects (${routes.length + 1} rules) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''})`,
+					`wrote _redirects (${errorRoutes.length + 1} rules) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''})`,
 				);
 			},
 		},

@@ -6,11 +6,7 @@ import { appErrorPages } from '../../src/catalog/appErrors';
 import { errorRoutes } from '../../src/cdn/routes';
 
 export { statusCatalog, appErrorPages, errorRoutes, type StatusEntry };
-
-/** lucide's class for an icon name: `FileQuestionMark` → `lucide-file-question-mark`. */
-export function iconClass(name: string): string {
-	return `lucide-${name.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}`;
-}
+export { lucideClass as iconClass } from '../../src/catalog/icons';
 
 /**
  * netlify-cli (and @netlify/redirects) treat a rule whose status is 300–400 as a redirect, so the

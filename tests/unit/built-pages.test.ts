@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { statusCatalog } from '../../src/catalog/statuses';
+import { lucideClass } from '../../src/catalog/icons';
 import { appErrorPages, applicationError, globalError } from '../../src/catalog/appErrors';
 import {
 	analysePage,
@@ -53,9 +54,7 @@ describe('dist/', () => {
 		expect(textOf(html, 'title')).toBe(status.title);
 		expect(textOf(html, 'h1')).toBe(String(status.code));
 		expect(textOf(html, 'h2')).toBe(status.message);
-		expect(html).toContain(
-			`lucide-${status.icon.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}`,
-		);
+		expect(html).toContain(lucideClass(status.icon));
 		expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
 	});
 
