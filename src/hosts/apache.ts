@@ -4,24 +4,31 @@
  * URL would make it a redirect).
  */
 import {
-	appErrorRoutes,
+	errorRoutes,
+	headersInFrontOfApp,
+	notFoundPage,
+	replacedAppPages,
+	type PageRoute,
+	type RouteContract,
+} from '../contract/contract';
+import {
+	apacheHeaderValue,
+	apacheString,
 	fileHeader,
 	hashComment,
-	methodNotAllowedRoute,
-	readMethods,
-	statusRoutes,
-	upstreamErrorRoutes,
-	withDefaults,
-	type ErrorRoute,
-	type HostOptions,
-	proxyPagesPrefix,
-	quoted,
-} from './common';
+	headerName,
+	UnsafeConfigValue,
+	type HostConfigFile,
+} from './format';
+import type { HostOptions } from './options';
+
+/** Where the proxy variant serves the pages from, out of the app's way: never passed to the app. */
+export const proxyPagesPrefix = '/__fallback/';
 
 /**
  * Statuses Apache 2.4 cannot answer with: its status table (modules/http/http_protocol.c) has no
  * 418 or 425, so `ErrorDocument 418 …` stops the config with "Unsupported HTTP response code 418"
- * and `RedirectMatch 418 …` answers 500. Those codes are left out; `/418` is then an unknown path.
+ * and a rule answering 418 answers 500. Those codes are left out; `/418` is then an unknown path.
  */
 export const apacheUnsupportedStatuses: ReadonlySet<number> = new Set([418, 425]);
 
@@ -32,27 +39,51 @@ export const apacheUnsupportedStatuses: ReadonlySet<number> = new Set([418, 425]
  */
 export const apacheProxyFailureStatuses = { unreachable: 503, timeout: 502 } as const;
 
-const supportedRoutes = (routes: readonly ErrorRoute[]) =>
+const supported = (routes: readonly PageRoute[]) =>
 	routes.filter((route) => !apacheUnsupportedStatuses.has(route.status));
 
 function virtualHostAddress({ listen }: HostOptions): string {
 	return `${listen.host ?? '*'}:${listen.port}`;
 }
 
+/** A regular expression for exactly this path and its page file (`/503` and `/503.html`). */
+function routePattern(route: PageRoute): string {
+	const literal = (path: string) => {
+		if (!/^\/[A-Za-z0-9._~/-]*$/.test(path)) {
+			throw new UnsafeConfigValue(
+				'route path',
+				path,
+				"has characters other than letters, digits and '._~/-'",
+			);
+		}
+		return path.replace(/\./g, '[.]');
+	};
+	return `^(?:${literal(route.path)}|${literal(`/${route.file}`)})$`;
+}
+
+/** The page headers, on every response Apache answers in this context (`always`: errors too). */
+function pageHeaderLines(contract: RouteContract, indent: string): string[] {
+	return Object.entries(contract.pageHeaders).map(
+		([name, value]) =>
+			`${indent}Header always set ${headerName(name, 'page header name')} ${apacheHeaderValue(value, `page header ${name}`)}`,
+	);
+}
+
 /**
  * `Header always` adds to error responses too (plain `Header` only touches 2xx); the expression
  * ties each header to its status, whichever rule or failure produced it.
  */
-function headerLines(routes: readonly ErrorRoute[]): string[] {
-	const seen = new Set<number>();
-	return routes.flatMap((route) => {
-		if (seen.has(route.status)) return [];
-		seen.add(route.status);
-		return Object.entries(route.headers).map(
+function statusHeaderLines(
+	routes: readonly PageRoute[],
+	headersOf: (route: PageRoute) => Record<string, string>,
+	indent: string,
+): string[] {
+	return routes.flatMap((route) =>
+		Object.entries(headersOf(route)).map(
 			([name, value]) =>
-				`\tHeader always set ${name} ${quoted(value)} "expr=%{REQUEST_STATUS} == ${route.status}"`,
-		);
-	});
+				`${indent}Header always set ${headerName(name, 'status header name')} ${apacheHeaderValue(value, `header ${name} of status ${route.status}`)} "expr=%{REQUEST_STATUS} == ${route.status}"`,
+		),
+	);
 }
 
 const unsupportedNote = (indent: string) =>
@@ -61,116 +92,161 @@ const unsupportedNote = (indent: string) =>
 		indent,
 	);
 
+/**
+ * Rules below apply to what a visitor asked for, not to the internal redirect that serves an
+ * ErrorDocument (REDIRECT_STATUS is set there): otherwise the page's own rule would fire again.
+ */
+const onlyVisitorRequests = ['\tRewriteCond "%{ENV:REDIRECT_STATUS}" "!^$"', '\tRewriteRule "^" "-" [L]'];
+
 /** The static site: dist/ at `pagesRoot`. */
-export function apacheStaticConfig(options: Partial<HostOptions> = {}): string {
-	const settings = withDefaults(options);
-	const root = settings.pagesRoot;
-	const statusPages = supportedRoutes(statusRoutes);
-	const lines = [
+export function apacheStaticConfig(contract: RouteContract, options: HostOptions): string {
+	const root = apacheString(options.pagesRoot, 'fallback.hosts.pagesRoot');
+	const notFound = notFoundPage(contract);
+	const statusPages = supported(contract.statusPages);
+	return [
 		fileHeader([
 			'Fallback for Apache httpd 2.4, static site: every error answers with its own page and status.',
-			`Copy dist/ to ${root} and this file to /etc/apache2/sites-available/fallback.conf,`,
+			`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
 			'change the VirtualHost address (a matching Listen must exist, see ports.conf) and the paths, then:',
 			'a2enmod rewrite headers alias dir mime && a2ensite fallback && systemctl reload apache2',
 		]),
 		'',
-		`<VirtualHost ${virtualHostAddress(settings)}>`,
-		`\tDocumentRoot ${quoted(root)}`,
-		`\t<Directory ${quoted(root)}>`,
+		hashComment([
+			'No version or modules in the Server header and no signature on pages Apache writes itself.',
+			'ServerTokens holds for the whole server (it is not allowed inside a VirtualHost).',
+		]),
+		'ServerTokens Prod',
+		'',
+		`<VirtualHost ${virtualHostAddress(options)}>`,
+		`\tDocumentRoot ${root}`,
+		`\t<Directory ${root}>`,
 		'\t\tOptions None',
 		'\t\tAllowOverride None',
 		'\t\tRequire all granted',
 		'\t</Directory>',
 		'\tDirectoryIndex index.html',
+		'\tServerSignature Off',
+		'\tTraceEnable Off',
+		'',
+		hashComment('On every response, errors included.', '\t'),
+		...pageHeaderLines(contract, '\t'),
+		...statusHeaderLines(statusPages, (route) => ({ ...route.headers }), '\t'),
 		'',
 		hashComment('Any error Apache answers with, whatever caused it, shows the page of its status.', '\t'),
 		unsupportedNote('\t'),
 		...statusPages.map((route) => `\tErrorDocument ${route.status} /${route.file}`),
 		'',
-		hashComment(
-			`A static site answers ${readMethods.join(' and ')}; any other method gets the ${methodNotAllowedRoute.status} page.`,
-			'\t',
-		),
 		'\tRewriteEngine On',
-		`\tRewriteCond "%{REQUEST_METHOD}" "!^(${readMethods.join('|')})$"`,
-		`\tRewriteRule "^" "-" [R=${methodNotAllowedRoute.status}]`,
-		'',
+		...onlyVisitorRequests,
 		hashComment(
-			'GET /{code} answers {code} with its page (a RedirectMatch status outside 3xx is an error response).',
+			`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${contract.methodNotAllowedStatus} page.`,
 			'\t',
 		),
-		...statusPages.map((route) => `\tRedirectMatch ${route.status} "^${route.path}$"`),
+		`\tRewriteCond "%{REQUEST_METHOD}" "!^(${contract.readMethods.join('|')})$"`,
+		`\tRewriteRule "^" "-" [R=${contract.methodNotAllowedStatus},L]`,
+		hashComment(
+			'GET /{code} and /{code}.html answer {code} with the page (a status outside 3xx ends the request).',
+			'\t',
+		),
+		...supported(errorRoutes(contract)).map(
+			(route) => `\tRewriteRule "${routePattern(route)}" "-" [R=${route.status},L]`,
+		),
+		hashComment(`Rule files for other hosts are no pages: ${notFound.status}.`, '\t'),
+		...contract.hiddenFiles.map(
+			(file) =>
+				`\tRewriteRule "${routePattern({ ...notFound, path: `/${file}`, file })}" "-" [R=${notFound.status},L]`,
+		),
 		'',
-		hashComment(`The app-error pages answer ${appErrorRoutes[0]!.status} with their own page.`, '\t'),
-		...supportedRoutes(appErrorRoutes).flatMap((route) => [
-			`\tRedirectMatch ${route.status} "^${route.path}$"`,
-			`\t<Location ${quoted(route.path)}>`,
+		hashComment('Pages that share their status (the app-error pages) name their own page.', '\t'),
+		...supported(contract.extraPages).flatMap((route) => [
+			`\t<LocationMatch "${routePattern(route)}">`,
 			`\t\tErrorDocument ${route.status} /${route.file}`,
-			'\t</Location>',
+			'\t</LocationMatch>',
 		]),
-		'',
-		hashComment('The headers RFC 9110 asks for with these statuses.', '\t'),
-		...headerLines(statusPages),
 		'</VirtualHost>',
 		'',
-	];
-	return lines.join('\n');
+	].join('\n');
 }
 
 /** Apache in front of an app at `upstream`, with the pages at `pagesRoot`. */
-export function apacheProxyConfig(options: Partial<HostOptions> = {}): string {
-	const settings = withDefaults(options);
-	const root = settings.pagesRoot.replace(/\/?$/, '/');
-	const app = `http://${settings.upstream}/`;
-	const intercepted = supportedRoutes(upstreamErrorRoutes);
+export function apacheProxyConfig(contract: RouteContract, options: HostOptions): string {
+	const root = apacheString(options.pagesRoot.replace(/\/?$/, '/'), 'fallback.hosts.pagesRoot');
+	const app = apacheString(`http://${options.upstream}/`, 'fallback.hosts.upstream');
+	const prefix = apacheString(proxyPagesPrefix, 'pages prefix');
+	const replaced = supported(replacedAppPages(contract));
+	const notFound = notFoundPage(contract);
 	const { unreachable, timeout } = apacheProxyFailureStatuses;
-	const lines = [
+	return [
 		fileHeader([
 			'Fallback for Apache httpd 2.4 in front of an app: the app answers; when it fails, Fallback’s page does.',
-			`Copy dist/ to ${settings.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
+			`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
 			'change the VirtualHost address, the app address and the paths, then:',
-			'a2enmod proxy proxy_http headers alias && a2ensite fallback && systemctl reload apache2',
-			"Replaced, keeping the status: the app's 5xx answers. Apache itself answers an app that cannot be reached",
-			`with ${unreachable} and an app slower than timeout= with ${timeout}; those get the ${unreachable} and ${timeout} pages.`,
-			"Passed through untouched: everything else, the app's own 4xx pages included.",
-			'Needs Apache 2.4.47 or later (ProxyErrorOverride with a list of statuses).',
+			'a2enmod proxy proxy_http rewrite headers alias && a2ensite fallback && systemctl reload apache2',
+			`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')}.`,
+			`Apache itself answers an app that cannot be reached with ${unreachable} and one slower than timeout= with`,
+			`${timeout}; those get the ${unreachable} and ${timeout} pages.`,
+			"Passed through untouched: everything else, the app's own 4xx pages and WebSocket upgrades included.",
+			'Needs Apache 2.4.47 or later (ProxyErrorOverride with a list of statuses, upgrade=websocket).',
 		]),
 		'',
-		`<VirtualHost ${virtualHostAddress(settings)}>`,
-		`\tProxyPass ${quoted(proxyPagesPrefix)} "!"`,
-		`\tAlias ${quoted(proxyPagesPrefix)} ${quoted(root)}`,
-		`\t<Directory ${quoted(root)}>`,
+		hashComment([
+			'No version or modules in the Server header and no signature on pages Apache writes itself.',
+			'ServerTokens holds for the whole server (it is not allowed inside a VirtualHost).',
+		]),
+		'ServerTokens Prod',
+		'',
+		`<VirtualHost ${virtualHostAddress(options)}>`,
+		'\tServerSignature Off',
+		`\tProxyPass ${prefix} "!"`,
+		`\tAlias ${prefix} ${root}`,
+		`\t<Directory ${root}>`,
 		'\t\tOptions None',
 		'\t\tAllowOverride None',
 		'\t\tRequire all granted',
+		hashComment("Fallback's pages carry its headers; the app's answers keep the app's own.", '\t\t'),
+		...pageHeaderLines(contract, '\t\t'),
+		...statusHeaderLines(
+			supported(contract.statusPages),
+			(route) => headersInFrontOfApp(contract, route),
+			'\t\t',
+		),
 		'\t</Directory>',
+		'',
+		'\tRewriteEngine On',
+		...onlyVisitorRequests,
+		hashComment(
+			`The pages are for ErrorDocument only: asked for directly, the prefix is ${notFound.status}.`,
+			'\t',
+		),
+		`\tRewriteRule ${apacheString(`^${proxyPagesPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
 		'',
 		'\tProxyPreserveHost On',
 		hashComment(
 			[
 				'timeout: how long the app may stay silent. retry=0: try the app again at once after it was',
 				'unreachable (the default keeps answering 503 for 60 seconds without trying).',
+				'upgrade=websocket: WebSocket handshakes reach the app and the connection is tunnelled.',
 			],
 			'\t',
 		),
-		`\tProxyPass "/" ${quoted(app)} timeout=${settings.upstreamTimeoutSeconds} retry=0`,
-		`\tProxyPassReverse "/" ${quoted(app)}`,
+		`\tProxyPass "/" ${app} timeout=${options.upstreamTimeoutSeconds} retry=0 upgrade=websocket`,
+		`\tProxyPassReverse "/" ${app}`,
 		'',
 		hashComment("Only these statuses of the app's are replaced by their page.", '\t'),
-		`\tProxyErrorOverride On ${intercepted.map((route) => route.status).join(' ')}`,
+		`\tProxyErrorOverride On ${replaced.map((route) => route.status).join(' ')}`,
 		hashComment("Apache's own errors (a malformed request, an unreachable app…) show their page too.", '\t'),
 		unsupportedNote('\t'),
-		...supportedRoutes(statusRoutes).map(
+		...supported(contract.statusPages).map(
 			(route) => `\tErrorDocument ${route.status} ${proxyPagesPrefix}${route.file}`,
 		),
-		'',
-		hashComment(
-			"Headers for the statuses replaced here only: the app's own 4xx keep the headers the app chose.",
-			'\t',
-		),
-		...headerLines(intercepted),
 		'</VirtualHost>',
 		'',
+	].join('\n');
+}
+
+export function apacheFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
+	return [
+		{ path: 'apache/fallback-static.conf', content: apacheStaticConfig(contract, options) },
+		{ path: 'apache/fallback-proxy.conf', content: apacheProxyConfig(contract, options) },
 	];
-	return lines.join('\n');
 }

@@ -1,90 +1,166 @@
 /**
  * Caddy v2: a Caddyfile for the static site, and one for Caddy in front of an app. Errors of every
- * origin end in `handle_errors`, which serves `/{status}.html` and keeps the status (file_server
- * answers with the error's status when it runs there).
+ * origin end in `handle_errors`, which serves the page of the error's status and keeps the status
+ * (file_server answers with the error's status when it runs there).
  */
 import {
-	appErrorRoutes,
-	badGatewayRoute,
-	errorRoutes,
+	headersInFrontOfApp,
+	notFoundPage,
+	replacedAppPages,
+	statusPage,
+	type PageRoute,
+	type RouteContract,
+} from '../contract/contract';
+import {
+	caddyString,
 	fileHeader,
 	hashComment,
-	gatewayTimeoutRoute,
-	methodNotAllowedRoute,
-	notFoundRoute,
-	readMethods,
-	upstreamErrorRoutes,
-	withDefaults,
-	type ErrorRoute,
-	type HostOptions,
-	quoted,
-} from './common';
+	headerName,
+	UnsafeConfigValue,
+	type HostConfigFile,
+} from './format';
+import type { HostOptions } from './options';
 
 /** `:80` for every interface; a host gets `http://` so Caddy does not try to fetch a certificate for it. */
 function siteAddress({ listen }: HostOptions): string {
 	return listen.host ? `http://${listen.host}:${listen.port}` : `:${listen.port}`;
 }
 
+/**
+ * A regular expression for exactly these paths (path_regexp is case-sensitive, unlike `path`).
+ * Written without backslashes, which a Caddyfile cannot quote: a dot becomes `[.]`.
+ */
+function exactPaths(paths: readonly string[]): string {
+	for (const path of paths) {
+		if (!/^\/[A-Za-z0-9._~/-]*$/.test(path)) {
+			throw new UnsafeConfigValue(
+				'route path',
+				path,
+				"has characters other than letters, digits and '._~/-'",
+			);
+		}
+	}
+	return `^(?:${paths.map((path) => path.replace(/\./g, '[.]')).join('|')})$`;
+}
+
+/** A matcher name from a page file: `global-error.html` → `page_global_error`. */
+const matcherName = (route: PageRoute) => `page_${route.file.replace(/\.html$/, '').replace(/\W/g, '_')}`;
+
+const snippet = 'fallback_page_headers';
+
+/** The page headers, as a snippet both modes import where a Fallback page is answered. */
+function pageHeaderSnippet(contract: RouteContract): string[] {
+	return [
+		`(${snippet}) {`,
+		'\theader {',
+		...Object.entries(contract.pageHeaders).map(
+			([name, value]) =>
+				`\t\t${headerName(name, 'page header name')} ${caddyString(value, `page header ${name}`)}`,
+		),
+		'\t}',
+		'}',
+	];
+}
+
 /** In handle_errors: the headers that go with a status, matched on the error's status. */
-function errorHeaderLines(routes: readonly ErrorRoute[], indent: string): string[] {
-	const seen = new Set<number>();
+function statusHeaderLines(
+	routes: readonly PageRoute[],
+	headersOf: (route: PageRoute) => Record<string, string>,
+) {
 	return routes.flatMap((route) => {
-		if (seen.has(route.status) || Object.keys(route.headers).length === 0) return [];
-		seen.add(route.status);
+		const headers = Object.entries(headersOf(route));
+		if (headers.length === 0) return [];
 		return [
-			`${indent}@status${route.status} expression \`{err.status_code} == ${route.status}\``,
-			...Object.entries(route.headers).map(
-				([name, value]) => `${indent}header @status${route.status} ${name} ${quoted(value)}`,
+			`\t\t@status${route.status} expression \`{err.status_code} == ${route.status}\``,
+			...headers.map(
+				([name, value]) =>
+					`\t\theader @status${route.status} ${headerName(name, 'status header name')} ${caddyString(value, `header ${name} of status ${route.status}`)}`,
 			),
 		];
 	});
 }
 
+/**
+ * An error page is the whole page: file_server would answer a conditional request with an empty
+ * body (304 turned into the error's status) and a range request with part of the page.
+ */
+const conditionalRequestHeaders = [
+	'If-Match',
+	'If-None-Match',
+	'If-Modified-Since',
+	'If-Unmodified-Since',
+	'If-Range',
+	'Range',
+];
+
+function wholePageLines(indent: string): string[] {
+	return [
+		hashComment('Always the whole page: no conditional or partial answer to an error.', indent),
+		...conditionalRequestHeaders.map((name) => `${indent}request_header -${name}`),
+	];
+}
+
 /** The static site: dist/ at `pagesRoot`. */
-export function caddyStaticConfig(options: Partial<HostOptions> = {}): string {
-	const settings = withDefaults(options);
-	const appErrorPaths = appErrorRoutes.map((route) => route.path).join(' ');
-	const lines = [
+export function caddyStaticConfig(contract: RouteContract, options: HostOptions): string {
+	const notFound = notFoundPage(contract);
+	const codes = contract.statusPages.map((route) => route.status).join('|');
+	return [
 		fileHeader([
 			'Fallback for Caddy v2, static site: every error answers with its own page and status.',
-			`Copy dist/ to ${settings.pagesRoot} and this file to /etc/caddy/Caddyfile (or import it from there),`,
+			`Copy dist/ to ${options.pagesRoot} and this file to /etc/caddy/Caddyfile (or import it from there),`,
 			'then replace the site address with your domain (Caddy then gets it a certificate) and change root.',
 		]),
 		'',
-		`${siteAddress(settings)} {`,
-		`\troot * ${settings.pagesRoot}`,
+		...pageHeaderSnippet(contract),
+		'',
+		`${siteAddress(options)} {`,
+		`\troot * ${caddyString(options.pagesRoot, 'fallback.hosts.pagesRoot')}`,
+		`\timport ${snippet}`,
 		'',
 		hashComment(
 			[
-				'`route` keeps these in order: a method check first, then one error per address; the first that',
-				'matches ends the request. Nothing matched: file_server serves the file or fails with 404.',
+				'`route` keeps these in order: a method check first, then the addresses that answer with an',
+				'error; the first that matches ends the request. Nothing matched: file_server serves the file',
+				`or fails with ${notFound.status}. path_regexp, unlike path, tells /Global-Error from /global-error.`,
 			],
 			'\t',
 		),
 		'\troute {',
-		`\t\t@notRead not method ${readMethods.join(' ')}`,
-		`\t\terror @notRead ${methodNotAllowedRoute.status}`,
-		...errorRoutes.map((route) => `\t\terror ${route.path} ${route.status}`),
+		`\t\t@notRead not method ${contract.readMethods.join(' ')}`,
+		`\t\terror @notRead ${contract.methodNotAllowedStatus}`,
+		hashComment('/{code} and /{code}.html answer {code}.', '\t\t'),
+		`\t\t@statusPage path_regexp statusPage ^/(${codes})(?:[.]html)?$`,
+		// One argument that is not a number would be the message: the status goes second.
+		'\t\terror @statusPage "the page of its status" {re.statusPage.1}',
+		...contract.extraPages.flatMap((route) => [
+			`\t\t@${matcherName(route)} path_regexp ${exactPaths([route.path, `/${route.file}`])}`,
+			`\t\terror @${matcherName(route)} ${route.status}`,
+		]),
+		hashComment(`Rule files for other hosts are no pages: ${notFound.status}.`, '\t\t'),
+		`\t\t@hidden path_regexp ${exactPaths(contract.hiddenFiles.map((file) => `/${file}`))}`,
+		`\t\terror @hidden ${notFound.status}`,
 		'\t\tfile_server',
 		'\t}',
 		'',
 		hashComment(
-			[
-				`Every error, whatever caused it (a missing file is ${notFoundRoute.status}), shows the page of its status.`,
-			],
+			`Every error, whatever caused it (a missing file is ${notFound.status}), shows the page of its status.`,
 			'\t',
 		),
 		'\thandle_errors {',
-		...errorHeaderLines(errorRoutes, '\t\t'),
-		// Only their own status: a POST there is a 405 like anywhere else.
-		'\t\t@appError {',
-		`\t\t\tpath ${appErrorPaths}`,
-		`\t\t\texpression \`{err.status_code} == ${appErrorRoutes[0]!.status}\``,
-		'\t\t}',
-		'\t\thandle @appError {',
-		'\t\t\trewrite * {path}.html',
-		'\t\t\tfile_server',
-		'\t\t}',
+		`\t\timport ${snippet}`,
+		...statusHeaderLines(contract.statusPages, (route) => ({ ...route.headers })),
+		...wholePageLines('\t\t'),
+		// An extra page only with its own status: a POST there is a 405 like anywhere else.
+		...contract.extraPages.flatMap((route) => [
+			`\t\t@${matcherName(route)} {`,
+			`\t\t\tpath_regexp ${exactPaths([route.path, `/${route.file}`])}`,
+			`\t\t\texpression \`{err.status_code} == ${route.status}\``,
+			'\t\t}',
+			`\t\thandle @${matcherName(route)} {`,
+			`\t\t\trewrite * /${route.file}`,
+			'\t\t\tfile_server',
+			'\t\t}',
+		]),
 		'\t\thandle {',
 		'\t\t\trewrite * /{err.status_code}.html',
 		'\t\t\tfile_server',
@@ -92,54 +168,59 @@ export function caddyStaticConfig(options: Partial<HostOptions> = {}): string {
 		'\t}',
 		'}',
 		'',
-	];
-	return lines.join('\n');
+	].join('\n');
 }
 
 /** Caddy in front of an app at `upstream`, with the pages at `pagesRoot`. */
-export function caddyProxyConfig(options: Partial<HostOptions> = {}): string {
-	const settings = withDefaults(options);
-	const lines = [
+export function caddyProxyConfig(contract: RouteContract, options: HostOptions): string {
+	const replaced = replacedAppPages(contract);
+	return [
 		fileHeader([
 			'Fallback for Caddy v2 in front of an app: the app answers; when it fails, Fallback’s page does.',
-			`Copy dist/ to ${settings.pagesRoot} and this file to /etc/caddy/Caddyfile (or import it from there),`,
+			`Copy dist/ to ${options.pagesRoot} and this file to /etc/caddy/Caddyfile (or import it from there),`,
 			'then replace the site address with your domain and the reverse_proxy address with your app’s.',
-			`Replaced, keeping the status: the app's 5xx answers, an app that cannot be reached (${badGatewayRoute.status})`,
-			`and an app slower than response_header_timeout (${gatewayTimeoutRoute.status}).`,
-			"Passed through untouched: everything else, the app's own 4xx pages included.",
+			`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')},`,
+			'an app that cannot be reached (502) and one slower than response_header_timeout (504).',
+			"Passed through untouched: everything else, the app's own 4xx pages and WebSocket upgrades included.",
 		]),
 		'',
-		`${siteAddress(settings)} {`,
-		`\treverse_proxy ${settings.upstream} {`,
+		...pageHeaderSnippet(contract),
+		'',
+		`${siteAddress(options)} {`,
+		`\treverse_proxy ${options.upstream} {`,
 		'\t\ttransport http {',
 		hashComment(
-			[
-				`How long the app may take to start answering before the visitor gets the ${gatewayTimeoutRoute.status} page.`,
-			],
+			`How long the app may take to start answering before the visitor gets the ${statusPage(contract, 504)?.status ?? 504} page.`,
 			'\t\t\t',
 		),
-		`\t\t\tresponse_header_timeout ${settings.upstreamTimeoutSeconds}s`,
+		`\t\t\tresponse_header_timeout ${options.upstreamTimeoutSeconds}s`,
 		'\t\t}',
 		hashComment(
-			[
-				"The app's server errors become Caddy errors with the same status, so handle_errors shows their page.",
-			],
+			"The app's server errors become Caddy errors with the same status, so handle_errors shows their page.",
 			'\t\t',
 		),
-		`\t\t@appFailed status ${upstreamErrorRoutes.map((route) => route.status).join(' ')}`,
+		`\t\t@appFailed status ${replaced.map((route) => route.status).join(' ')}`,
 		'\t\thandle_response @appFailed {',
 		'\t\t\terror "the app answered {rp.status_code}" {rp.status_code}',
 		'\t\t}',
 		'\t}',
 		'',
 		'\thandle_errors {',
-		`\t\troot * ${settings.pagesRoot}`,
-		...errorHeaderLines(upstreamErrorRoutes, '\t\t'),
+		`\t\troot * ${caddyString(options.pagesRoot, 'fallback.hosts.pagesRoot')}`,
+		`\t\timport ${snippet}`,
+		...statusHeaderLines(contract.statusPages, (route) => headersInFrontOfApp(contract, route)),
+		...wholePageLines('\t\t'),
 		'\t\trewrite * /{err.status_code}.html',
 		'\t\tfile_server',
 		'\t}',
 		'}',
 		'',
+	].join('\n');
+}
+
+export function caddyFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
+	return [
+		{ path: 'caddy/Caddyfile.static', content: caddyStaticConfig(contract, options) },
+		{ path: 'caddy/Caddyfile.proxy', content: caddyProxyConfig(contract, options) },
 	];
-	return lines.join('\n');
 }

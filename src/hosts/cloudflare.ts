@@ -3,10 +3,12 @@
  * status is 404.html. Its `_redirects` rules accept only 200, 301, 302, 303, 307 and 308, so no
  * rule can answer a path with any other status, and `_headers` cannot tie a header to a status.
  */
-import { fileHeader, hashComment, notFoundRoute } from './common';
+import { notFoundPage, type RouteContract } from '../contract/contract';
+import { fileHeader, hashComment, type HostConfigFile } from './format';
 
 /** `wrangler.toml` for a Worker that serves dist/ with the not-found page for unknown paths. */
-export function cloudflareWranglerConfig(): string {
+export function cloudflareWranglerConfig(contract: RouteContract): string {
+	const notFound = notFoundPage(contract);
 	return [
 		fileHeader([
 			'Fallback on Cloudflare Workers static assets: unknown paths answer 404 with 404.html.',
@@ -22,10 +24,14 @@ export function cloudflareWranglerConfig(): string {
 		'',
 		'[assets]',
 		'directory = "./dist/"',
-		hashComment(`Unknown paths answer ${notFoundRoute.status} with the nearest ${notFoundRoute.file}.`),
+		hashComment(`Unknown paths answer ${notFound.status} with the nearest ${notFound.file}.`),
 		'not_found_handling = "404-page"',
 		hashComment('/503 serves 503.html (the default, written out because the pages rely on it).'),
 		'html_handling = "auto-trailing-slash"',
 		'',
 	].join('\n');
+}
+
+export function cloudflareFiles(contract: RouteContract): HostConfigFile[] {
+	return [{ path: 'cloudflare/wrangler.toml', content: cloudflareWranglerConfig(contract) }];
 }

@@ -3,7 +3,8 @@
  * bucket, say). CloudFront only replaces errors the origin answered with; it has no rule that
  * answers a path with an error status, and it cannot add headers per status.
  */
-import { statusCatalog } from '../catalog/statuses';
+import type { RouteContract } from '../contract/contract';
+import type { HostConfigFile } from './format';
 
 /**
  * The statuses CloudFront can replace with a custom page and answer with (besides 200):
@@ -37,19 +38,24 @@ export interface CloudFrontCustomErrorResponses {
 }
 
 /** One entry per catalogued status CloudFront accepts: its page, its own status. */
-export function cloudFrontCustomErrorResponses(): CloudFrontCustomErrorResponses {
-	const items = statusCatalog
-		.filter((entry) => cloudFrontErrorCodes.has(entry.code))
-		.map((entry) => ({
-			ErrorCode: entry.code,
-			ResponsePagePath: `/${entry.code}.html`,
-			ResponseCode: String(entry.code),
-			ErrorCachingMinTTL: entry.transient ? transientErrorCachingSeconds : lastingErrorCachingSeconds,
+export function cloudFrontCustomErrorResponses(contract: RouteContract): CloudFrontCustomErrorResponses {
+	const items = contract.statusPages
+		.filter((route) => cloudFrontErrorCodes.has(route.status))
+		.map((route) => ({
+			ErrorCode: route.status,
+			ResponsePagePath: `/${route.file}`,
+			ResponseCode: String(route.status),
+			ErrorCachingMinTTL: route.transient ? transientErrorCachingSeconds : lastingErrorCachingSeconds,
 		}));
 	return { Quantity: items.length, Items: items };
 }
 
 /** The JSON to put under `CustomErrorResponses` in a DistributionConfig. */
-export function cloudFrontConfig(): string {
-	return `${JSON.stringify(cloudFrontCustomErrorResponses(), null, '\t')}\n`;
+export function cloudFrontFiles(contract: RouteContract): HostConfigFile[] {
+	return [
+		{
+			path: 'cloudfront/custom-error-responses.json',
+			content: `${JSON.stringify(cloudFrontCustomErrorResponses(contract), null, '\t')}\n`,
+		},
+	];
 }

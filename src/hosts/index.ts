@@ -1,31 +1,30 @@
 /**
- * Every host config Fallback generates, as files to write under hosts/ at the repository root
- * (outside dist/: they are installed on servers and CDNs, never deployed as pages).
+ * Every host config Fallback generates from a route contract and the deployment's options: the
+ * Netlify rule files, which go into dist/, and the server and CDN configs, which go into hosts/
+ * at the repository root (they are installed on servers and CDNs, never deployed as pages).
  */
-import { apacheProxyConfig, apacheStaticConfig } from './apache';
-import { caddyProxyConfig, caddyStaticConfig } from './caddy';
-import { cloudflareWranglerConfig } from './cloudflare';
-import { cloudFrontConfig } from './cloudfront';
-import { nginxProxyConfig, nginxStaticConfig } from './nginx';
-import { vercelConfig } from './vercel';
+import type { RouteContract } from '../contract/contract';
+import { apacheFiles } from './apache';
+import { caddyFiles } from './caddy';
+import { cloudflareFiles } from './cloudflare';
+import { cloudFrontFiles } from './cloudfront';
+import type { HostConfigFile } from './format';
+import { netlifyFiles } from './netlify';
+import { nginxFiles } from './nginx';
+import type { HostOptions } from './options';
+import { vercelFiles } from './vercel';
 
-export interface HostConfigFile {
-	/** Path under hosts/, with `/` separators: `nginx/fallback-static.conf`. */
-	path: string;
-	content: string;
-}
+export type { HostConfigFile } from './format';
+export { netlifyFiles };
 
-/** The files, written with the default settings (defaultHostOptions) their comments tell to change. */
-export function hostConfigFiles(): HostConfigFile[] {
+/** The files for hosts/, written with `options` (the defaults are what their comments tell to change). */
+export function hostConfigFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
 	return [
-		{ path: 'nginx/fallback-static.conf', content: nginxStaticConfig() },
-		{ path: 'nginx/fallback-proxy.conf', content: nginxProxyConfig() },
-		{ path: 'caddy/Caddyfile.static', content: caddyStaticConfig() },
-		{ path: 'caddy/Caddyfile.proxy', content: caddyProxyConfig() },
-		{ path: 'apache/fallback-static.conf', content: apacheStaticConfig() },
-		{ path: 'apache/fallback-proxy.conf', content: apacheProxyConfig() },
-		{ path: 'cloudfront/custom-error-responses.json', content: cloudFrontConfig() },
-		{ path: 'cloudflare/wrangler.toml', content: cloudflareWranglerConfig() },
-		{ path: 'vercel/vercel.json', content: vercelConfig() },
+		...nginxFiles(contract, options),
+		...caddyFiles(contract, options),
+		...apacheFiles(contract, options),
+		...cloudFrontFiles(contract),
+		...cloudflareFiles(contract),
+		...vercelFiles(contract),
 	];
 }

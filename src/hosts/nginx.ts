@@ -1,24 +1,22 @@
 /**
- * nginx: a server block for the static site, and one for nginx in front of an app. Both go inside
- * `http {}` (a file in /etc/nginx/conf.d/ or sites-enabled/ is included there).
+ * nginx: a server block for the static site, and one for nginx in front of an app. Each file goes
+ * inside `http {}` (a file in /etc/nginx/conf.d/ is included there); include one of the two.
  */
 import {
-	badGatewayRoute,
 	errorRoutes,
-	gatewayTimeoutRoute,
-	fileHeader,
-	hashComment,
-	methodNotAllowedRoute,
-	notFoundRoute,
-	readMethods,
-	statusRoutes,
-	upstreamErrorRoutes,
-	withDefaults,
-	type ErrorRoute,
-	type HostOptions,
-	proxyPagesPrefix,
-	quoted,
-} from './common';
+	headersInFrontOfApp,
+	notFoundPage,
+	replacedAppPages,
+	statusHeaderNames,
+	statusPage,
+	type PageRoute,
+	type RouteContract,
+} from '../contract/contract';
+import { fileHeader, hashComment, headerName, nginxString, type HostConfigFile } from './format';
+import type { HostOptions } from './options';
+
+/** Where both configs serve the pages from: internal, so only an error can show one. */
+export const pagesPrefix = '/__fallback/';
 
 function listenDirective({ listen }: HostOptions): string {
 	return `listen ${listen.host ? `${listen.host}:` : ''}${listen.port};`;
@@ -31,13 +29,52 @@ function block(opening: string, directives: readonly string[], indent = '\t'): s
 	return [`${indent}${opening} {`, ...directives.map((directive) => `${indent}\t${directive}`), `${indent}}`];
 }
 
+const pageUri = (route: PageRoute) => `${pagesPrefix}${route.file}`;
+
+/** `$fallback_static_retry_after`: the variable a per-status header is mapped into. */
+const headerVariable = (mode: string, name: string) =>
+	`$fallback_${mode}_${name.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
+
 /**
- * `add_header … always`: without `always` nginx only adds headers to 2xx and 3xx responses. A
- * location with its own add_header inherits none from the server level, which is why headers are
- * set only here, in the location that serves the page.
+ * Per-status headers as `map $status` blocks (they go at http level, before the server block): the
+ * header's value for the statuses that carry it, empty for the rest, and nginx sends no header whose
+ * value is empty. One place for them, whichever rule or failure produced the status.
  */
-function headerDirectives(route: ErrorRoute): string[] {
-	return Object.entries(route.headers).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`);
+function statusHeaderMaps(
+	mode: string,
+	routes: readonly PageRoute[],
+	headersOf: (r: PageRoute) => Record<string, string>,
+) {
+	return statusHeaderNames(routes.map((route) => ({ ...route, headers: headersOf(route) }))).flatMap(
+		(name) => [
+			`map $status ${headerVariable(mode, name)} {`,
+			...routes
+				.filter((route) => headersOf(route)[name] !== undefined)
+				.map(
+					(route) =>
+						`\t${route.status} ${nginxString(headersOf(route)[name]!, `header ${name} of status ${route.status}`)};`,
+				),
+			'\tdefault "";',
+			'}',
+		],
+	);
+}
+
+/**
+ * `add_header … always` (without `always` nginx only adds headers to 2xx and 3xx). A location with
+ * an add_header of its own inherits none, which is why every header is set in one place.
+ */
+function addHeaders(mode: string, contract: RouteContract, statusHeaders: readonly string[], indent: string) {
+	return [
+		...Object.entries(contract.pageHeaders).map(
+			([name, value]) =>
+				`${indent}add_header ${headerName(name, 'page header name')} ${nginxString(value, `page header ${name}`)} always;`,
+		),
+		...statusHeaders.map(
+			(name) =>
+				`${indent}add_header ${headerName(name, 'status header name')} ${headerVariable(mode, name)} always;`,
+		),
+	];
 }
 
 /**
@@ -49,140 +86,188 @@ function headerDirectives(route: ErrorRoute): string[] {
 const closesConnection = (status: number) => status === 408;
 const standInStatus = 418;
 
-/** `location = /{code}`: answers with the route's status and page. */
-function statusLocation(route: ErrorRoute, pageUri: (route: ErrorRoute) => string): string[] {
-	const opening = `location = ${route.path}`;
+/** What a route's locations do: answer with its status and page. */
+function answerWith(route: PageRoute, contract: RouteContract): string[] {
 	if (closesConnection(route.status)) {
-		return block(opening, [
-			`error_page ${standInStatus} =${route.status} ${pageUri(route)};`,
-			`return ${standInStatus};`,
-		]);
+		return [`error_page ${standInStatus} =${route.status} ${pageUri(route)};`, `return ${standInStatus};`];
 	}
-	// The app-error pages share status 500 with the 500 page: their location names its own page.
-	const ownPage = route.file !== `${route.status}.html`;
-	return block(opening, [
-		...(ownPage ? [`error_page ${route.status} ${pageUri(route)};`] : []),
-		`return ${route.status};`,
+	// A page that shares its status (the app-error pages, 500) names its own page.
+	const ownPage = statusPage(contract, route.status)?.file !== route.file;
+	return [...(ownPage ? [`error_page ${route.status} ${pageUri(route)};`] : []), `return ${route.status};`];
+}
+
+/** nginx's own errors, whatever raised them, show the page of their status. */
+function errorPages(contract: RouteContract): string[] {
+	const tooLarge = statusPage(contract, 431);
+	return [
+		...contract.statusPages.map((route) => `\terror_page ${route.status} ${pageUri(route)};`),
+		// Headers too large is nginx's own 494, sent as 400 unless mapped: RFC 6585 names it 431.
+		...(tooLarge ? [`\terror_page 494 =${tooLarge.status} ${pageUri(tooLarge)};`] : []),
+	];
+}
+
+/**
+ * The pages' own location. No body limit here: an error page is served after a request's body is
+ * discarded, and nginx would otherwise answer a large POST, sent to its 405 page, with 413.
+ */
+function pagesLocation(pagesRoot: string, extra: readonly string[] = []): string[] {
+	return block(`location ^~ ${pagesPrefix}`, [
+		'internal;',
+		`alias ${pagesRoot.replace(/\/?$/, '/')};`,
+		'client_max_body_size 0;',
+		...extra,
 	]);
 }
 
 /** The static site: dist/ at `pagesRoot`. */
-export function nginxStaticConfig(options: Partial<HostOptions> = {}): string {
-	const settings = withDefaults(options);
-	const pageUri = (route: ErrorRoute) => `/${route.file}`;
-	const methods = readMethods.join('|');
-	const lines = [
+export function nginxStaticConfig(contract: RouteContract, options: HostOptions): string {
+	const notFound = notFoundPage(contract);
+	const routes = errorRoutes(contract);
+	const headerNames = statusHeaderNames(contract.statusPages);
+	const methodNotAllowed = contract.methodNotAllowedStatus;
+	return [
 		fileHeader([
 			'Fallback for nginx, static site: every error answers with its own page and status.',
-			`Copy dist/ to ${settings.pagesRoot} and this file to /etc/nginx/conf.d/fallback.conf`,
-			'(a server block: it is included inside http {}), then change listen, server_name and root.',
+			`Copy dist/ to ${options.pagesRoot} and this file to /etc/nginx/conf.d/fallback.conf`,
+			'(it is included inside http {}), then change listen, server_name and root.',
 		]),
 		'',
+		hashComment('The headers each status carries: a value for its statuses, none for the rest.'),
+		...statusHeaderMaps('static', contract.statusPages, (route) => ({ ...route.headers })),
+		'',
 		'server {',
-		`\t${listenDirective(settings)}`,
+		`\t${listenDirective(options)}`,
 		'\tserver_name _;',
-		`\troot ${settings.pagesRoot};`,
+		`\troot ${options.pagesRoot};`,
 		'\tindex index.html;',
+		hashComment('No version in the Server header or on any page nginx writes itself.', '\t'),
+		'\tserver_tokens off;',
+		'',
+		hashComment('On every response, errors included; no location below sets its own.', '\t'),
+		...addHeaders('static', contract, headerNames, '\t'),
 		'',
 		hashComment(
-			`A static site answers ${readMethods.join(' and ')}; any other method gets the ${methodNotAllowedRoute.status} page.\n` +
+			`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${methodNotAllowed} page.\n` +
 				'(`if` holding only `return` is safe at server level.)',
 			'\t',
 		),
-		`\tif ($request_method !~ ^(${methods})$) {`,
-		`\t\treturn ${methodNotAllowedRoute.status};`,
+		`\tif ($request_method !~ ^(${contract.readMethods.join('|')})$) {`,
+		`\t\treturn ${methodNotAllowed};`,
 		'\t}',
 		'',
 		hashComment('Any error nginx answers with, whatever caused it, shows the page of its status.', '\t'),
-		...statusRoutes.map((route) => `\terror_page ${route.status} ${pageUri(route)};`),
-		'',
-		hashComment('GET /{code} answers {code} with its page; the app-error pages answer 500.', '\t'),
-		...errorRoutes.flatMap((route) => statusLocation(route, pageUri)),
+		...errorPages(contract),
 		'',
 		hashComment(
-			'The pages are only served as error pages: with their status and the headers that go with it.',
+			'GET /{code} and its file /{code}.html answer {code} with the page; the app-error pages their status.',
 			'\t',
 		),
-		...errorRoutes.flatMap((route) =>
-			block(`location = ${pageUri(route)}`, ['internal;', ...headerDirectives(route)]),
+		...routes.flatMap((route) =>
+			[route.path, `/${route.file}`].flatMap((path) =>
+				block(`location = ${path}`, answerWith(route, contract)),
+			),
 		),
+		hashComment(`Rule files for other hosts are no pages: ${notFound.status}.`, '\t'),
+		...contract.hiddenFiles.flatMap((file) => block(`location = /${file}`, [`return ${notFound.status};`])),
 		'',
-		hashComment(`Files that exist are served; anything else is ${notFoundRoute.status} with its page.`, '\t'),
+		hashComment('The pages, for error_page only: a request for this prefix is an unknown path.', '\t'),
+		...pagesLocation(options.pagesRoot),
+		'',
+		hashComment(`Files that exist are served; anything else is ${notFound.status} with its page.`, '\t'),
 		'\tlocation / {',
-		`\t\ttry_files $uri $uri/ =${notFoundRoute.status};`,
+		`\t\ttry_files $uri $uri/ =${notFound.status};`,
 		'\t}',
 		'}',
 		'',
-	];
-	return lines.join('\n');
+	].join('\n');
 }
 
 /** nginx in front of an app at `upstream`, with the pages at `pagesRoot`. */
-export function nginxProxyConfig(options: Partial<HostOptions> = {}): string {
-	const settings = withDefaults(options);
-	const pageUri = (route: ErrorRoute) => `${proxyPagesPrefix}${route.file}`;
-	const pagesDir = settings.pagesRoot.replace(/\/?$/, '/');
-	const lines = [
+export function nginxProxyConfig(contract: RouteContract, options: HostOptions): string {
+	const replaced = replacedAppPages(contract);
+	const headersOf = (route: PageRoute) => headersInFrontOfApp(contract, route);
+	const headerNames = statusHeaderNames(
+		contract.statusPages.map((route) => ({ ...route, headers: headersOf(route) })),
+	);
+	const timeoutPage = statusPage(contract, 504);
+	return [
 		fileHeader([
 			'Fallback for nginx in front of an app: the app answers; when it fails, Fallback’s page does.',
-			`Copy dist/ to ${settings.pagesRoot} and this file to /etc/nginx/conf.d/fallback.conf`,
+			`Copy dist/ to ${options.pagesRoot} and this file to /etc/nginx/conf.d/fallback.conf`,
 			'(it is included inside http {}), then change the upstream address, listen and server_name.',
-			`Replaced, keeping the status: the app's 5xx answers, an app that cannot be reached (${badGatewayRoute.status})`,
-			`and an app that stays silent longer than proxy_read_timeout (${gatewayTimeoutRoute.status}).`,
-			"Passed through untouched: everything else, the app's own 4xx pages included.",
+			`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')},`,
+			'an app that cannot be reached (502) and one silent longer than proxy_read_timeout (504).',
+			"Passed through untouched: everything else, the app's own 4xx pages and WebSocket upgrades included.",
 		]),
 		'',
+		hashComment(
+			`The headers each status carries on Fallback's pages (${contract.appOwnedHeaders.join(', ')}: the app's to say).`,
+		),
+		...statusHeaderMaps('proxy', contract.statusPages, headersOf),
+		'',
+		hashComment('WebSocket: pass the upgrade on to the app; otherwise close the upstream connection.'),
+		'map $http_upgrade $fallback_proxy_connection {',
+		'\tdefault upgrade;',
+		"\t'' close;",
+		'}',
+		'',
 		'upstream fallback_app {',
-		`\tserver ${settings.upstream};`,
+		`\tserver ${options.upstream};`,
 		'}',
 		'',
 		'server {',
-		`\t${listenDirective(settings)}`,
+		`\t${listenDirective(options)}`,
 		'\tserver_name _;',
+		hashComment('No version in the Server header or on any page nginx writes itself.', '\t'),
+		'\tserver_tokens off;',
 		'',
 		hashComment(
-			"nginx's own errors before a location is chosen (a malformed request: 400, 414…) show their page.\n" +
-				'location / sets its own error_page list, so these are not inherited there.',
+			"nginx's own errors before a location is chosen (a malformed request, headers too large…) show\n" +
+				'their page. location / sets its own error_page list, so these are not inherited there.',
 			'\t',
 		),
-		...statusRoutes.map((route) => `\terror_page ${route.status} ${pageUri(route)};`),
+		...errorPages(contract),
 		'',
 		'\tlocation / {',
 		'\t\tproxy_pass http://fallback_app;',
 		'\t\tproxy_http_version 1.1;',
 		'\t\tproxy_set_header Host $host;',
+		'\t\tproxy_set_header Upgrade $http_upgrade;',
+		'\t\tproxy_set_header Connection $fallback_proxy_connection;',
 		'\t\tproxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
 		'\t\tproxy_set_header X-Forwarded-Proto $scheme;',
 		hashComment(
-			`How long the app may stay silent before the visitor gets the ${gatewayTimeoutRoute.status} page.`,
+			`How long the app may stay silent before the visitor gets the ${timeoutPage?.status ?? 504} page.`,
 			'\t\t',
 		),
-		`\t\tproxy_read_timeout ${settings.upstreamTimeoutSeconds}s;`,
+		`\t\tproxy_read_timeout ${options.upstreamTimeoutSeconds}s;`,
+		hashComment(
+			"The app decides how large a body it takes: nginx's own limit (1 MB by default) would answer\n" +
+				'uploads the app accepts, or refuses with its own answer, with a 413 of its own.',
+			'\t\t',
+		),
+		'\t\tclient_max_body_size 0;',
 		hashComment(
 			'Only statuses listed by error_page here are intercepted; the rest pass through as the app sent them.',
 			'\t\t',
 		),
 		'\t\tproxy_intercept_errors on;',
-		...upstreamErrorRoutes.map((route) => `\t\terror_page ${route.status} ${pageUri(route)};`),
+		...replaced.map((route) => `\t\terror_page ${route.status} ${pageUri(route)};`),
 		'\t}',
 		'',
 		hashComment(
 			'The pages, under a prefix an app is unlikely to use; internal: visitors cannot request them.',
 			'\t',
 		),
-		...block(`location ^~ ${proxyPagesPrefix}`, ['internal;', `alias ${pagesDir};`]),
-		hashComment('Pages whose status comes with headers (an exact match wins over the prefix).', '\t'),
-		...statusRoutes
-			.filter((route) => Object.keys(route.headers).length > 0)
-			.flatMap((route) =>
-				block(`location = ${pageUri(route)}`, [
-					'internal;',
-					`alias ${pagesDir}${route.file};`,
-					...headerDirectives(route),
-				]),
-			),
+		...pagesLocation(options.pagesRoot, addHeaders('proxy', contract, headerNames, '')),
 		'}',
 		'',
+	].join('\n');
+}
+
+export function nginxFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
+	return [
+		{ path: 'nginx/fallback-static.conf', content: nginxStaticConfig(contract, options) },
+		{ path: 'nginx/fallback-proxy.conf', content: nginxProxyConfig(contract, options) },
 	];
-	return lines.join('\n');
 }

@@ -1,18 +1,18 @@
 /**
  * Fallback's build step: runs after Astro has written dist/ and writes everything derived from
- * the catalogue that is not a page. Generators stay pure; this is the one place that writes.
+ * the route contract that is not a page. Generators stay pure; this is the one place that writes.
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { errorRoutes } from '../cdn/routes';
-import { renderRedirects } from '../cdn/netlifyRedirects';
-import { renderHeaders } from '../cdn/netlifyHeaders';
-import { contentSecurityPolicy, securityHeaders } from '../cdn/securityHeaders';
-import { analysePage } from '../quality/pageAnalysis';
+import { errorRoutes } from '../contract/contract';
+import { catalogContract } from '../contract/fromCatalog';
+import { pageHeaders } from '../contract/pageHeaders';
+import { inlineCodeOf } from '../quality/pageAnalysis';
 import { deploy } from '../config/deploy';
-import { hostConfigFiles } from '../hosts/index';
+import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
+import { parseHostOptions, type HostOptionsInput } from '../hosts/options';
 
 type Pages = Map<string, string>;
 
@@ -39,30 +39,22 @@ async function removeUnreferencedAssets(dist: string, pages: Pages, logger: Astr
 	if (unused.length > 0) logger.info(`removed ${unused.length} unreferenced asset(s) from _astro/`);
 }
 
-/** Host configs go to hosts/ beside dist/: they are installed on servers, never deployed. */
-async function writeHostConfigs(hostsDir: string, logger: AstroIntegrationLogger) {
-	const files = hostConfigFiles();
-	await rm(hostsDir, { recursive: true, force: true });
+async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
 	for (const file of files) {
-		const path = `${hostsDir}${file.path}`;
+		const path = `${dir}${file.path}`;
 		await mkdir(dirname(path), { recursive: true });
 		await writeFile(path, file.content);
 	}
-	logger.info(
-		`wrote ${files.length} host configs to hosts/ (nginx, Caddy, Apache, CloudFront, Cloudflare, Vercel)`,
-	);
 }
 
-/** The CSP allows exactly the inline styles and scripts the built pages contain. */
-function policyFor(pages: Pages): string {
-	const analyses = [...pages.values()].map(analysePage);
-	return contentSecurityPolicy({
-		styles: analyses.flatMap((a) => a.styles),
-		scripts: analyses.flatMap((a) => a.inlineScripts),
-	});
+export interface FallbackOptions {
+	/** The settings the server configs under hosts/ are written with (pages folder, address, app). */
+	hosts?: HostOptionsInput;
 }
 
-export default function fallback(): AstroIntegration {
+export default function fallback(options: FallbackOptions = {}): AstroIntegration {
+	// Checked before anything is built: a broken option stops the build at once, naming it.
+	const hostOptions = parseHostOptions(options.hosts);
 	let root = '';
 	return {
 		name: 'fallback',
@@ -74,17 +66,21 @@ export default function fallback(): AstroIntegration {
 				const dist = fileURLToPath(dir);
 				const pages = await readPages(dist);
 				await removeUnreferencedAssets(dist, pages, logger);
-				await writeFile(`${dist}_redirects`, renderRedirects(errorRoutes));
-				// Previews must never be indexed; `[[headers]]` in netlify.toml cannot depend on the
-				// deploy context, so the header is written here, per build.
-				const everyResponse = {
-					...securityHeaders(policyFor(pages)),
-					...(deploy.isPreview ? { 'X-Robots-Tag': 'noindex' } : {}),
-				};
-				await writeFile(`${dist}_headers`, renderHeaders(errorRoutes, everyResponse));
-				await writeHostConfigs(`${root}hosts/`, logger);
+				// The page headers depend on the build: the CSP on the pages' inline code, noindex on
+				// previews (netlify.toml's `[[headers]]` cannot depend on the deploy context).
+				const contract = catalogContract(
+					pageHeaders(inlineCodeOf(pages.values()), { preview: deploy.isPreview }),
+				);
+				await writeFiles(dist, netlifyFiles(contract));
 				logger.info(
-					`wrote _redirects (${errorRoutes.length + 1} rules) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''})`,
+					`wrote _redirects (${errorRoutes(contract).length} error routes) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''})`,
+				);
+				const hostsDir = `${root}hosts/`;
+				const files = hostConfigFiles(contract, hostOptions);
+				await rm(hostsDir, { recursive: true, force: true });
+				await writeFiles(hostsDir, files);
+				logger.info(
+					`wrote ${files.length} host configs to hosts/ (nginx, Caddy, Apache, CloudFront, Cloudflare, Vercel)`,
 				);
 			},
 		},

@@ -4,6 +4,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { parse } from 'parse5';
+import type { InlineCode } from '../contract/pageHeaders';
 
 /** The parts of a parse5 node this module reads. */
 export interface HtmlNode {
@@ -93,5 +94,14 @@ export function analysePage(html: string): PageAnalysis {
 		externalReferences,
 		jsBytes: inlineScripts.reduce((sum, script) => sum + Buffer.byteLength(script), handlerBytes),
 		requests: 1 + externalReferences.length,
+	};
+}
+
+/** The inline styles and scripts of these pages: exactly what their Content-Security-Policy allows. */
+export function inlineCodeOf(pages: Iterable<string>): InlineCode {
+	const analyses = [...pages].map(analysePage);
+	return {
+		styles: analyses.flatMap((analysis) => analysis.styles),
+		scripts: analyses.flatMap((analysis) => analysis.inlineScripts),
 	};
 }

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { auditedPages } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { auditedFiles, auditedPages } from './fixtures';
 
 /** Every WCAG 2.x A/AA rule axe has, and its best practices. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
@@ -13,10 +14,18 @@ const modes = [
 
 for (const mode of modes) {
 	test.describe(`axe, ${mode.name}`, () => {
-		for (const path of auditedPages) {
-			test(`${path}: 0 violations`, async ({ page }) => {
+		const targets: { name: string; open(page: Page): Promise<unknown> }[] = [
+			...auditedPages.map(({ path }) => ({ name: path, open: (page: Page) => page.goto(path) })),
+			...auditedFiles.map((file) => ({
+				name: `dist/${file}`,
+				open: (page: Page) =>
+					page.setContent(readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8')),
+			})),
+		];
+		for (const target of targets) {
+			test(`${target.name}: 0 violations`, async ({ page }) => {
 				await page.emulateMedia(mode.options);
-				await page.goto(path);
+				await target.open(page);
 				const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
 				const summary = results.violations.map(
 					(v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

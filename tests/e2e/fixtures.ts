@@ -3,9 +3,8 @@
  */
 import { statusCatalog, type StatusEntry } from '../../src/catalog/statuses';
 import { appErrorPages } from '../../src/catalog/appErrors';
-import { errorRoutes } from '../../src/cdn/routes';
 
-export { statusCatalog, appErrorPages, errorRoutes, type StatusEntry };
+export { statusCatalog, appErrorPages, type StatusEntry };
 export { lucideClass as iconClass } from '../../src/catalog/icons';
 
 /**
@@ -21,22 +20,40 @@ export const LOCAL_ENGINE_REDIRECT_STATUSES: readonly number[] = [400];
  */
 export const BROWSER_REFUSED_STATUSES: readonly number[] = [407];
 
-/** Every path the browser visits, with the status and the `<title>` it must answer with. */
-export const contractPages = [
+interface VisitedPage {
+	path: string;
+	status: number;
+	title: string;
+	/** The h1's text, the h2's text and the icon, where the catalogue fixes them. */
+	heading?: string;
+	message?: string;
+	icon?: StatusEntry['icon'];
+}
+
+/** Every path the browser visits, with the status and the texts it must answer with. */
+export const contractPages: readonly VisitedPage[] = [
 	...statusCatalog
 		.filter(
 			(s) => !LOCAL_ENGINE_REDIRECT_STATUSES.includes(s.code) && !BROWSER_REFUSED_STATUSES.includes(s.code),
 		)
-		.map((s) => ({ path: `/${s.code}`, status: s.code, title: s.title })),
-	...appErrorPages.map((p) => ({ path: `/${p.slug}`, status: p.status, title: p.title })),
+		.map((s) => ({
+			path: `/${s.code}`,
+			status: s.code,
+			title: s.title,
+			heading: String(s.code),
+			message: s.message,
+			icon: s.icon,
+		})),
+	...appErrorPages.map((p) => ({ path: `/${p.slug}`, status: p.status, title: p.title, icon: p.icon })),
 	{ path: '/', status: 200, title: 'Fallback: every error page' },
 ];
 
 /**
- * What axe audits: every page of the contract, and the pages the browser cannot open at their
- * status URL opened as files instead (served with 200), so that no page escapes the audit.
+ * What axe audits: every page of the contract at its URL, and the pages the browser cannot open at
+ * their status URL (400, 407) loaded from their file in dist/, so that no page escapes the audit.
  */
-export const auditedPages = [
-	...contractPages.map((p) => p.path),
-	...[...LOCAL_ENGINE_REDIRECT_STATUSES, ...BROWSER_REFUSED_STATUSES].map((code) => `/${code}.html`),
-];
+export const auditedPages: readonly { path: string }[] = contractPages.map(({ path }) => ({ path }));
+export const auditedFiles: readonly string[] = [
+	...LOCAL_ENGINE_REDIRECT_STATUSES,
+	...BROWSER_REFUSED_STATUSES,
+].map((code) => `${code}.html`);

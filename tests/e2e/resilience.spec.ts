@@ -20,21 +20,3 @@ test.describe('every page renders with JavaScript disabled', () => {
 		);
 	});
 });
-
-test.describe('every page renders when nothing but the document can be fetched', () => {
-	for (const { path, status } of contractPages) {
-		test(path, async ({ page }) => {
-			const requests: string[] = [];
-			await page.route('**/*', (route) =>
-				route.request().isNavigationRequest() ? route.continue() : route.abort('blockedbyclient'),
-			);
-			page.on('request', (request) => requests.push(request.url()));
-			const response = await page.goto(path);
-			expect(response?.status()).toBe(status);
-			await expect(page.locator('main svg').first()).toBeVisible();
-			await expect(page.locator('main')).toHaveCSS('display', 'flex');
-			// The document is the only request a page load makes.
-			expect(requests).toHaveLength(1);
-		});
-	}
-});

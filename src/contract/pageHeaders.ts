@@ -1,6 +1,7 @@
 /**
- * Headers every response carries. The Content-Security-Policy allows no inline code but the
- * exact inline style and script Fallback builds, by hash, so an injected tag cannot run.
+ * The headers every response with a Fallback page carries, on every host. The
+ * Content-Security-Policy allows no inline code but the exact inline style and script Fallback
+ * builds, by hash, so an injected tag cannot run; nothing on the pages fetches, so nothing may.
  */
 import { createHash } from 'node:crypto';
 
@@ -9,16 +10,15 @@ export function cspHash(inlineText: string): string {
 	return `'sha256-${createHash('sha256').update(inlineText, 'utf8').digest('base64')}'`;
 }
 
-export function contentSecurityPolicy(inline: {
+export interface InlineCode {
 	styles: readonly string[];
 	scripts: readonly string[];
-}): string {
+}
+
+export function contentSecurityPolicy(inline: InlineCode): string {
 	const sources = (texts: readonly string[]) => [...new Set(texts.map(cspHash))].sort().join(' ') || "'none'";
 	return [
 		"default-src 'none'",
-		// Nothing on the pages fetches; same-origin fetches stay possible for audits that run inside
-		// the page (Lighthouse reads /robots.txt and /llms.txt that way).
-		"connect-src 'self'",
 		`style-src ${sources(inline.styles)}`,
 		`script-src ${sources(inline.scripts)}`,
 		// The pages' only image is their empty `data:` favicon, which spares a /favicon.ico request.
@@ -34,6 +34,15 @@ export function contentSecurityPolicy(inline: {
  * browsers revalidate every time, the CDN keeps them until the next deploy.
  */
 export const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/** The page headers for pages with these inline styles and scripts; previews add noindex. */
+export function pageHeaders(inline: InlineCode, { preview }: { preview: boolean }): Record<string, string> {
+	return {
+		...securityHeaders(contentSecurityPolicy(inline)),
+		// Previews must never be indexed, on any host.
+		...(preview ? { 'X-Robots-Tag': 'noindex' } : {}),
+	};
+}
 
 export function securityHeaders(csp: string): Record<string, string> {
 	return {

@@ -1,14 +1,15 @@
 /**
- * Runs real web servers on loopback for the host config tests: a private copy of dist/, a free
- * port, a foreground process with its own config, pid and logs in a temp dir, killed afterwards.
+ * Runs real servers on loopback for the contract suite: a private copy of dist/, a free port, a
+ * foreground process with its own config, pid and logs in a temp dir, killed afterwards; the test
+ * app behind the proxies; and plain HTTP requests that show exactly what a server answered.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import { connect, createServer as createTcpServer } from 'node:net';
+import { connect, createServer as createTcpServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -18,24 +19,6 @@ export const testUpstreamTimeoutSeconds = 2;
 
 /** How long the test app's /slow takes: well past the timeout, so only a timeout explains a 504. */
 const slowAnswerMs = (testUpstreamTimeoutSeconds + 3) * 1000;
-
-/**
- * The full path of an executable on PATH, or in the sbin folders servers live in (Debian leaves
- * those off a normal user's PATH), or undefined.
- */
-export function findExecutable(name: string): string | undefined {
-	const dirs = [...(process.env['PATH'] ?? '').split(delimiter), '/usr/local/sbin', '/usr/sbin', '/sbin'];
-	for (const dir of dirs.filter(Boolean)) {
-		const candidate = join(dir, name);
-		try {
-			accessSync(candidate, constants.X_OK);
-			return candidate;
-		} catch {
-			// not in this PATH entry
-		}
-	}
-	return undefined;
-}
 
 /** FALLBACK_SKIP_MISSING_HOSTS=1 turns a missing server binary from a failure into a loud skip. */
 export const skipMissingHosts = process.env['FALLBACK_SKIP_MISSING_HOSTS'] === '1';
@@ -83,6 +66,14 @@ function canConnect(port: number): Promise<boolean> {
 	});
 }
 
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+	try {
+		if (child.pid !== undefined) process.kill(-child.pid, signal);
+	} catch {
+		// already gone
+	}
+}
+
 export interface RunningServer {
 	port: number;
 	stop(): Promise<void>;
@@ -97,6 +88,10 @@ export interface ServerCommand {
 	/** Log files to show when the server does not come up. */
 	logs: string[];
 	env?: NodeJS.ProcessEnv;
+	/** Working directory of the process. */
+	cwd?: string;
+	/** How long it may take to accept connections (default 15 s). */
+	startupSeconds?: number;
 }
 
 /** Starts a foreground server and waits until its port accepts connections. */
@@ -107,22 +102,33 @@ export async function startServer({
 	port,
 	logs,
 	env,
+	cwd,
+	startupSeconds = 15,
 }: ServerCommand): Promise<RunningServer> {
 	const output: string[] = [];
 	const child: ChildProcess = spawn(command, args, {
 		env: { ...process.env, ...env },
+		cwd,
 		stdio: ['ignore', 'pipe', 'pipe'],
+		// Its own process group, so that stopping it stops whatever it started (netlify-cli does).
+		detached: true,
 	});
 	child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
 	child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+	const exited = new Promise<number | null>((resolve) => {
+		child.once('exit', (code) => resolve(code));
+		child.once('error', (error) => {
+			output.push(String(error));
+			resolve(null);
+		});
+	});
 	let exitCode: number | null | undefined;
 	void exited.then((code) => (exitCode = code));
 
-	const deadline = Date.now() + 15_000;
+	const deadline = Date.now() + startupSeconds * 1000;
 	while (!(await canConnect(port))) {
 		if (exitCode !== undefined || Date.now() > deadline) {
-			child.kill('SIGKILL');
+			killGroup(child, 'SIGKILL');
 			const logText = await Promise.all(logs.map((log) => readFile(log, 'utf8').catch(() => '')));
 			throw new Error(
 				`${label} did not start on 127.0.0.1:${port} (${exitCode === undefined ? 'timed out' : `exited with ${exitCode}`}):\n` +
@@ -136,8 +142,8 @@ export async function startServer({
 		port,
 		async stop() {
 			if (exitCode !== undefined) return;
-			child.kill('SIGTERM');
-			const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+			killGroup(child, 'SIGTERM');
+			const killer = setTimeout(() => killGroup(child, 'SIGKILL'), 5_000);
 			await exited;
 			clearTimeout(killer);
 		},
@@ -170,6 +176,8 @@ export const upstreamBodies = {
 	ok: 'upstream ok',
 	notFound: 'upstream: no such page',
 	failed: (status: number) => `upstream failed with ${status}`,
+	json: '{"error":"validation failed","field":"email"}',
+	received: (bytes: number) => `upstream received ${bytes} bytes`,
 };
 
 /** A header the test app sets on every answer, to tell its answers from the proxy's own. */
@@ -180,7 +188,9 @@ export const upstreamChallenge = 'Basic realm="app"';
 
 /**
  * The app behind the proxy: /ok answers 200, /fail{code} answers {code} (/fail500, /fail503…),
- * /slow answers after the proxy has given up, anything else 404 with the app's own body.
+ * /json422 a JSON 422, /slow answers after the proxy has given up, any request with a body gets
+ * 200 with the number of bytes it read, a WebSocket handshake gets 101, anything else 404 with the
+ * app's own body. Every answer carries the marker header.
  */
 export async function startUpstream(): Promise<{ port: number; stop(): Promise<void> }> {
 	const server: Server = createHttpServer((request, response) => {
@@ -190,18 +200,32 @@ export async function startUpstream(): Promise<{ port: number; stop(): Promise<v
 			[upstreamMarker.name]: upstreamMarker.value,
 		};
 		const failed = /^\/fail(\d{3})$/.exec(path);
-		if (path === '/ok') {
-			response.writeHead(200, plain).end(upstreamBodies.ok);
-		} else if (failed) {
-			const status = Number(failed[1]);
-			const challenge = status === 401 ? { 'www-authenticate': upstreamChallenge } : {};
-			response.writeHead(status, { ...plain, ...challenge }).end(upstreamBodies.failed(status));
-		} else if (path === '/slow') {
-			const timer = setTimeout(() => response.writeHead(200, plain).end('too late'), slowAnswerMs);
-			response.once('close', () => clearTimeout(timer));
-		} else {
-			response.writeHead(404, plain).end(upstreamBodies.notFound);
-		}
+		let bytes = 0;
+		request.on('data', (chunk: Buffer) => (bytes += chunk.length));
+		request.on('end', () => {
+			if (bytes > 0) {
+				response.writeHead(200, plain).end(upstreamBodies.received(bytes));
+			} else if (path === '/ok') {
+				response.writeHead(200, plain).end(upstreamBodies.ok);
+			} else if (path === '/json422') {
+				response.writeHead(422, { ...plain, 'content-type': 'application/json' }).end(upstreamBodies.json);
+			} else if (failed) {
+				const status = Number(failed[1]);
+				const challenge = status === 401 ? { 'www-authenticate': upstreamChallenge } : {};
+				response.writeHead(status, { ...plain, ...challenge }).end(upstreamBodies.failed(status));
+			} else if (path === '/slow') {
+				const timer = setTimeout(() => response.writeHead(200, plain).end('too late'), slowAnswerMs);
+				response.once('close', () => clearTimeout(timer));
+			} else {
+				response.writeHead(404, plain).end(upstreamBodies.notFound);
+			}
+		});
+	});
+	server.on('upgrade', (_request, socket: Socket) => {
+		socket.end(
+			'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+				`${upstreamMarker.name}: ${upstreamMarker.value}\r\n\r\n`,
+		);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const address = server.address();
@@ -222,31 +246,110 @@ export interface Answer {
 	body: string;
 }
 
+export interface RequestOptions {
+	method?: string;
+	headers?: Record<string, string>;
+	/** A request body, sent with Content-Length. */
+	body?: Buffer;
+}
+
+function toHeaders(raw: NodeJS.Dict<string | string[]>): Headers {
+	const headers = new Headers();
+	for (const [name, value] of Object.entries(raw)) {
+		for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+			headers.append(name, one);
+	}
+	return headers;
+}
+
 /**
  * One request, no redirects followed. node:http rather than fetch: the Fetch standard turns a 407
  * into a network error (proxy authentication is the browser's business), so fetch cannot see one.
+ * A server may answer before it has read a large body and close the connection: the answer counts.
  */
-export function request(port: number, path: string, method = 'GET'): Promise<Answer> {
+export function request(port: number, path: string, options: RequestOptions = {}): Promise<Answer> {
+	const { method = 'GET', headers = {}, body } = options;
 	return new Promise((resolve, reject) => {
-		const outgoing = httpRequest({ host: '127.0.0.1', port, path, method, timeout: 15_000 }, (response) => {
-			const chunks: Buffer[] = [];
-			response.on('data', (chunk: Buffer) => chunks.push(chunk));
-			response.on('end', () => {
-				const headers = new Headers();
-				for (const [name, value] of Object.entries(response.headers)) {
-					for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
-						headers.append(name, one);
-					}
-				}
-				resolve({
-					status: response.statusCode ?? 0,
-					headers,
-					body: Buffer.concat(chunks).toString('utf8'),
-				});
-			});
-			response.on('error', reject);
-		});
+		let answered = false;
+		const outgoing = httpRequest(
+			{ host: '127.0.0.1', port, path, method, headers, timeout: 15_000 },
+			(response) => {
+				answered = true;
+				const chunks: Buffer[] = [];
+				response.on('data', (chunk: Buffer) => chunks.push(chunk));
+				const done = () =>
+					resolve({
+						status: response.statusCode ?? 0,
+						headers: toHeaders(response.headers),
+						body: Buffer.concat(chunks).toString('utf8'),
+					});
+				response.on('end', done);
+				response.on('aborted', done);
+				response.on('error', done);
+			},
+		);
 		outgoing.on('timeout', () => outgoing.destroy(new Error(`${method} ${path}: no answer in 15 s`)));
+		outgoing.on('error', (error) => {
+			if (!answered) reject(error);
+		});
+		outgoing.end(body);
+	});
+}
+
+/**
+ * Bytes written as they are, for requests no HTTP client would send (a malformed request line);
+ * the answer is parsed just enough: status line, headers, body up to the connection's close.
+ */
+export function rawRequest(port: number, text: string): Promise<Answer> {
+	return new Promise((resolve, reject) => {
+		const socket = connect({ host: '127.0.0.1', port });
+		const chunks: Buffer[] = [];
+		socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in 10 s')));
+		socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+		socket.on('error', reject);
+		socket.on('close', () => {
+			const raw = Buffer.concat(chunks).toString('utf8');
+			const split = raw.indexOf('\r\n\r\n');
+			const head = split < 0 ? raw : raw.slice(0, split);
+			const [statusLine = '', ...lines] = head.split('\r\n');
+			const headers = new Headers();
+			for (const line of lines) {
+				const colon = line.indexOf(':');
+				if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+			}
+			let body = split < 0 ? '' : raw.slice(split + 4);
+			const length = headers.get('content-length');
+			if (length !== null) body = Buffer.from(body).subarray(0, Number(length)).toString('utf8');
+			resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body });
+		});
+		socket.write(text);
+	});
+}
+
+/** A WebSocket handshake: resolves with the status and headers of the answer (101 when upgraded). */
+export function upgradeRequest(port: number, path: string): Promise<Omit<Answer, 'body'>> {
+	return new Promise((resolve, reject) => {
+		const outgoing = httpRequest({
+			host: '127.0.0.1',
+			port,
+			path,
+			headers: {
+				Connection: 'Upgrade',
+				Upgrade: 'websocket',
+				'Sec-WebSocket-Version': '13',
+				'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+			},
+			timeout: 10_000,
+		});
+		outgoing.on('upgrade', (response, socket: Socket) => {
+			socket.destroy();
+			resolve({ status: response.statusCode ?? 0, headers: toHeaders(response.headers) });
+		});
+		outgoing.on('response', (response) => {
+			response.resume();
+			resolve({ status: response.statusCode ?? 0, headers: toHeaders(response.headers) });
+		});
+		outgoing.on('timeout', () => outgoing.destroy(new Error(`upgrade ${path}: no answer in 10 s`)));
 		outgoing.on('error', reject);
 		outgoing.end();
 	});

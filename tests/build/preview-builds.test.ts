@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { analysePage } from '../../src/quality/pageAnalysis';
-import { cspHash } from '../../src/cdn/securityHeaders';
+import { cspHash } from '../../src/contract/pageHeaders';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;

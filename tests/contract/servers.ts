@@ -1,9 +1,14 @@
 /**
- * The three real servers the generated configs are tested on, each wrapped in the smallest main
- * config that runs it in the foreground on loopback with everything it writes kept in its own dir.
+ * The servers the contract suite runs: Netlify's own engine (netlify-cli, offline) and real nginx,
+ * Caddy and Apache, each wrapped in the smallest main config that runs it in the foreground on
+ * loopback with everything it writes kept in its own dir. What each cannot do is declared here,
+ * with the reason, and checked as declared: a difference that goes away fails too.
  */
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RouteContract } from '../../src/contract/contract';
 import {
 	apacheProxyConfig,
 	apacheProxyFailureStatuses,
@@ -11,54 +16,75 @@ import {
 	apacheUnsupportedStatuses,
 } from '../../src/hosts/apache';
 import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
-import type { HostOptions } from '../../src/hosts/common';
+import type { HostOptions } from '../../src/hosts/options';
 import { nginxProxyConfig, nginxStaticConfig } from '../../src/hosts/nginx';
-import { checkConfig, findExecutable, startServer, writeConfig, type RunningServer } from './harness';
+import { findExecutable, systemRequirements } from '../../scripts/system-requirements';
+import { expect } from 'vitest';
+import { checkConfig, startServer, writeConfig, type Answer, type RunningServer } from './harness';
 
 export interface ServerStart {
 	/** An empty folder of its own for this server's config, pid and logs. */
 	dir: string;
-	/** The generated config under test. */
+	/** The copy of dist/ it serves. */
+	pagesRoot: string;
+	/** The generated config under test (none for Netlify: the rules are in the pages folder). */
 	siteConfig: string;
 	port: number;
 	label: string;
 	executable: string;
 }
 
-export interface HostUnderTest {
+export type Mode = 'static' | 'proxy';
+
+/** A known difference from the contract: why, and what the server answers instead. */
+export interface Difference {
+	reason: string;
+	expect(answer: Answer): void;
+}
+
+/** The cases a server may differ in (see cases.ts). */
+export type CaseId = 'non-read methods' | 'malformed request' | 'cache header' | 'conditional request';
+
+export interface ServerUnderTest {
 	name: string;
-	/** Executable names to look for on PATH, in order. */
+	/** Executable names to look for, in order. */
 	executables: readonly string[];
-	/** The Debian package that provides it. */
-	aptPackage: string;
+	/** How to get it. */
+	install: string;
 	/** The generator file a failing test points at. */
 	source: string;
-	staticConfig(options: HostOptions): string;
-	proxyConfig(options: HostOptions): string;
+	/** The generated config for each mode the server is tested in. */
+	configs: Partial<Record<Mode, (contract: RouteContract, options: HostOptions) => string>>;
 	start(server: ServerStart): Promise<RunningServer>;
 	/** The server's own config check (`nginx -t`…) on a generated config; throws with its output. */
-	check(dir: string, siteConfig: string, executable: string): Promise<void>;
+	check?(dir: string, siteConfig: string, executable: string): Promise<void>;
 	/** The files hostConfigFiles() writes for this server, under hosts/. */
 	shippedFiles: readonly string[];
-	/** Catalogued statuses the server cannot answer with at all (a documented limitation). */
+	/** Catalogued statuses the server cannot answer with at all: their paths are unknown paths there. */
 	unsupportedStatuses: ReadonlySet<number>;
 	/** What the server itself answers when the app is unreachable, and when it is too slow. */
 	proxyFailureStatuses: { unreachable: number; timeout: number };
+	differences: Partial<Record<CaseId, Difference>>;
+	/** Statuses whose `/{code}` the local server answers differently, checked another way. */
+	routeDifferences?: ReadonlyMap<number, Difference>;
 }
 
 /** What nginx and Caddy answer, and RFC 9110 (15.6.3, 15.6.5) describes: 502 and 504. */
 const gatewayStatuses = { unreachable: 502, timeout: 504 };
 
-export const nginx: HostUnderTest = {
+const debianPackage = (executable: string) =>
+	systemRequirements.find((requirement) => requirement.executables.includes(executable))!.debianPackage;
+
+export const nginx: ServerUnderTest = {
 	name: 'nginx',
 	executables: ['nginx'],
-	aptPackage: 'nginx',
+	install: `apt-get install ${debianPackage('nginx')}`,
 	source: 'src/hosts/nginx.ts',
 	shippedFiles: ['nginx/fallback-static.conf', 'nginx/fallback-proxy.conf'],
-	staticConfig: nginxStaticConfig,
-	proxyConfig: nginxProxyConfig,
+	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
 	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
+	differences: {},
 	async start({ dir, siteConfig, port, label, executable }) {
 		return startServer({
 			label,
@@ -103,16 +129,25 @@ async function nginxMainConfig(dir: string, siteConfig: string): Promise<string[
 	return ['-p', `${dir}/`, '-e', join(dir, 'error.log'), '-c', main];
 }
 
-export const caddy: HostUnderTest = {
+export const caddy: ServerUnderTest = {
 	name: 'Caddy',
 	executables: ['caddy'],
-	aptPackage: 'caddy',
+	install: `apt-get install ${debianPackage('caddy')}`,
 	source: 'src/hosts/caddy.ts',
 	shippedFiles: ['caddy/Caddyfile.static', 'caddy/Caddyfile.proxy'],
-	staticConfig: caddyStaticConfig,
-	proxyConfig: caddyProxyConfig,
+	configs: { static: caddyStaticConfig, proxy: caddyProxyConfig },
 	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
+	differences: {
+		'malformed request': {
+			reason:
+				"Go's HTTP server, under Caddy, answers a request it cannot parse itself, before any Caddy config runs: 400 with a plain-text body",
+			expect(answer) {
+				expect(answer.status).toBe(400);
+				expect(answer.body).toMatch(/^400 Bad Request/);
+			},
+		},
+	},
 	async start({ dir, siteConfig, port, label, executable }) {
 		return startServer({
 			label,
@@ -162,16 +197,16 @@ const apacheModules = {
 	proxy_http_module: 'mod_proxy_http.so',
 };
 
-export const apache: HostUnderTest = {
+export const apache: ServerUnderTest = {
 	name: 'Apache',
 	executables: ['apache2', 'httpd'],
-	aptPackage: 'apache2',
+	install: `apt-get install ${debianPackage('apache2')}`,
 	source: 'src/hosts/apache.ts',
 	shippedFiles: ['apache/fallback-static.conf', 'apache/fallback-proxy.conf'],
-	staticConfig: apacheStaticConfig,
-	proxyConfig: apacheProxyConfig,
+	configs: { static: apacheStaticConfig, proxy: apacheProxyConfig },
 	unsupportedStatuses: apacheUnsupportedStatuses,
 	proxyFailureStatuses: apacheProxyFailureStatuses,
+	differences: {},
 	async start({ dir, siteConfig, port, label, executable }) {
 		return startServer({
 			label,
@@ -216,10 +251,90 @@ async function apacheMainConfig(dir: string, siteConfig: string, port: number): 
 	);
 }
 
-export function findHostExecutable(host: HostUnderTest): string | undefined {
-	for (const name of host.executables) {
-		const found = findExecutable(name);
-		if (found) return found;
-	}
-	return undefined;
+export function findServerExecutable(server: ServerUnderTest): string | undefined {
+	return findExecutable(server.executables);
 }
+
+const netlifyCli = fileURLToPath(new URL('../../node_modules/.bin/netlify', import.meta.url));
+
+/**
+ * netlify-cli and @netlify/redirects treat a rule whose status is 300–400 as a redirect, so the local
+ * engine answers the status-400 rule with `Location` and no page. The rule itself is checked with
+ * Netlify's matcher in netlify.test.ts; README: "What the local engine cannot show".
+ */
+const localRedirect = (status: number, file: string): Difference => ({
+	reason: `netlify-cli answers a rule with status ${status} as a redirect (it treats 300–400 as redirects)`,
+	expect(answer) {
+		expect(answer.status).toBe(status);
+		expect(answer.headers.get('location')).toBe(`/${file}`);
+	},
+});
+
+export const netlify: ServerUnderTest = {
+	name: 'netlify-cli',
+	executables: [netlifyCli],
+	install: 'npm install (netlify-cli is a dev dependency)',
+	source: 'src/hosts/netlify.ts',
+	shippedFiles: [],
+	configs: { static: () => '' },
+	unsupportedStatuses: new Set(),
+	proxyFailureStatuses: gatewayStatuses,
+	routeDifferences: new Map([[400, localRedirect(400, '400.html')]]),
+	differences: {
+		'non-read methods': {
+			reason:
+				"netlify-cli answers methods other than GET and HEAD itself: the matching rule's status (405 where none matches), no Allow, and the text 'Method Not Allowed' for a body",
+			expect(answer) {
+				expect(answer.status).toBeGreaterThanOrEqual(400);
+				expect(answer.headers.get('allow')).toBeNull();
+				expect(answer.body).toBe('Method Not Allowed');
+			},
+		},
+		'conditional request': {
+			reason:
+				'netlify-cli applies If-None-Match to an error page: `*` (or the ETag it sent) gets the error status (or 304) and no body',
+			expect(answer) {
+				expect(answer.status).toBeGreaterThanOrEqual(300);
+				expect(answer.body).toBe('');
+			},
+		},
+		'cache header': {
+			reason:
+				"netlify-cli sends its own Cache-Control (public, max-age=0) in place of _headers' value on the files it serves",
+			expect(answer) {
+				expect(answer.headers.get('cache-control')).toBe('public, max-age=0');
+			},
+		},
+		'malformed request': {
+			reason: "Node's HTTP parser, under netlify-cli, answers a request it cannot parse itself: 400, no body",
+			expect(answer) {
+				expect(answer.status).toBe(400);
+				expect(answer.body).toBe('');
+			},
+		},
+	},
+	async start({ dir, pagesRoot, port, label, executable }) {
+		// --offline: no account, no network. --internal-disable-edge-functions: without it the CLI
+		// downloads Deno for Edge Functions and crashes offline. Run from an empty folder, so that
+		// nothing of the repository (netlify.toml, its build command) takes part.
+		await mkdir(dir, { recursive: true });
+		return startServer({
+			label,
+			command: executable,
+			args: [
+				'dev',
+				'--offline',
+				'--dir',
+				pagesRoot,
+				'--port',
+				String(port),
+				'--internal-disable-edge-functions',
+			],
+			port,
+			logs: [],
+			cwd: dir,
+			env: { NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
+			startupSeconds: 120,
+		});
+	},
+};

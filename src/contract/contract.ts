@@ -1,0 +1,94 @@
+/**
+ * The route contract: what a deployment of Fallback answers, as data. Every generator (Netlify,
+ * nginx, Caddy, Apache, CloudFront, Cloudflare, Vercel) is a function of a contract and its options,
+ * and the contract suite checks every server against the same contract. Nothing here knows the
+ * catalogue: `fromCatalog.ts` builds the real contract, tests build small ones.
+ */
+
+/** A page served with an error status, and the URL path that answers with it. */
+export interface PageRoute {
+	/** URL path that answers with this page and status: `/503`, `/global-error`. */
+	path: string;
+	/** The page's file in dist/: `503.html`. */
+	file: string;
+	status: number;
+	/** Headers RFC 9110 asks for with this status (`Retry-After`, `Allow`, `WWW-Authenticate`). */
+	headers: Readonly<Record<string, string>>;
+	/** Retrying later may succeed (a 503 during a deploy): caches should keep it only briefly. */
+	transient: boolean;
+}
+
+export interface RouteContract {
+	/**
+	 * One route per status, `/{code}` → `{code}.html`: what `GET /{code}` answers, and the page a
+	 * server shows for an error of that status whatever raised it. In status order.
+	 */
+	statusPages: readonly PageRoute[];
+	/** Pages of their own that answer with a shared status (the app-error screens, 500). */
+	extraPages: readonly PageRoute[];
+	/** The status of any path that is neither a route nor a file: its page is that status's. */
+	notFoundStatus: number;
+	/** The status of a method a static site does not answer; its page carries `Allow`. */
+	methodNotAllowedStatus: number;
+	/** The methods a static site answers: `['GET', 'HEAD']`. */
+	readMethods: readonly string[];
+	/**
+	 * Headers on every response that carries a Fallback page or file: security (CSP with the pages'
+	 * hashes, nosniff, framing, referrer, permissions), cache, and noindex on previews.
+	 */
+	pageHeaders: Readonly<Record<string, string>>;
+	/** Files in dist/ that are rules for a CDN, not pages: answered as unknown paths, never with 200. */
+	hiddenFiles: readonly string[];
+	/** The page that answers `/` with 200. */
+	indexFile: string;
+	/**
+	 * In front of an app: the app's answers with these statuses are replaced by their page (server
+	 * errors). Everything else the app answers passes through untouched, its 4xx included.
+	 */
+	replacedAppStatuses: readonly number[];
+	/**
+	 * Status headers only the app can know (the methods it allows): a server in front of an app does
+	 * not send them with its own pages.
+	 */
+	appOwnedHeaders: readonly string[];
+}
+
+/** Every route answered with an error status: the status pages, then the extra pages. */
+export function errorRoutes(contract: RouteContract): PageRoute[] {
+	return [...contract.statusPages, ...contract.extraPages];
+}
+
+/** The page of a status, if the contract has one. */
+export function statusPage(contract: RouteContract, status: number): PageRoute | undefined {
+	return contract.statusPages.find((route) => route.status === status);
+}
+
+/** The page of a status the contract must have (404, 405); throws naming the status otherwise. */
+export function requiredStatusPage(contract: RouteContract, status: number): PageRoute {
+	const page = statusPage(contract, status);
+	if (!page) throw new Error(`The route contract has no page for status ${status}`);
+	return page;
+}
+
+export const notFoundPage = (contract: RouteContract) =>
+	requiredStatusPage(contract, contract.notFoundStatus);
+
+export const methodNotAllowedPage = (contract: RouteContract) =>
+	requiredStatusPage(contract, contract.methodNotAllowedStatus);
+
+/** The status pages a server in front of an app replaces the app's answers with. */
+export function replacedAppPages(contract: RouteContract): PageRoute[] {
+	return contract.statusPages.filter((route) => contract.replacedAppStatuses.includes(route.status));
+}
+
+/** A route's headers as a server in front of an app sends them: without those only the app knows. */
+export function headersInFrontOfApp(contract: RouteContract, route: PageRoute): Record<string, string> {
+	return Object.fromEntries(
+		Object.entries(route.headers).filter(([name]) => !contract.appOwnedHeaders.includes(name)),
+	);
+}
+
+/** Every header name any status page carries, sorted: what a per-status header table covers. */
+export function statusHeaderNames(routes: readonly PageRoute[]): string[] {
+	return [...new Set(routes.flatMap((route) => Object.keys(route.headers)))].sort();
+}

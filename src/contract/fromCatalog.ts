@@ -1,0 +1,40 @@
+/**
+ * The route contract of this site, built from the status catalogue and the app-error screens: the
+ * one module that turns the catalogue into routes. The page headers (the CSP hashes the built pages
+ * need) are measured after the build and passed in.
+ */
+import { ALLOWED_METHODS, statusCatalog } from '../catalog/statuses';
+import { appErrorPages } from '../catalog/appErrors';
+import type { PageRoute, RouteContract } from './contract';
+
+/** Files the build writes into dist/ for Netlify; they must never be served as files. */
+export const netlifyRuleFiles = ['_redirects', '_headers'] as const;
+
+export function catalogContract(pageHeaders: Readonly<Record<string, string>>): RouteContract {
+	const statusPages: PageRoute[] = statusCatalog.map((entry) => ({
+		path: `/${entry.code}`,
+		file: `${entry.code}.html`,
+		status: entry.code,
+		headers: entry.headers,
+		transient: entry.transient,
+	}));
+	const pageOf = (status: number) => statusPages.find((route) => route.status === status)!;
+	return {
+		statusPages,
+		extraPages: appErrorPages.map((page) => ({
+			path: `/${page.slug}`,
+			file: `${page.slug}.html`,
+			status: page.status,
+			headers: pageOf(page.status).headers,
+			transient: pageOf(page.status).transient,
+		})),
+		notFoundStatus: 404,
+		methodNotAllowedStatus: 405,
+		readMethods: ALLOWED_METHODS.split(',').map((method) => method.trim()),
+		pageHeaders,
+		hiddenFiles: [...netlifyRuleFiles],
+		indexFile: 'index.html',
+		replacedAppStatuses: statusPages.map((route) => route.status).filter((status) => status >= 500),
+		appOwnedHeaders: ['Allow'],
+	};
+}

@@ -1,0 +1,4 @@
+import { describeServer } from './cases';
+import { apache } from './servers';
+
+describeServer(apache);

@@ -1,0 +1,4 @@
+import { describeServer } from './cases';
+import { caddy } from './servers';
+
+describeServer(caddy);

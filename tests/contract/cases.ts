@@ -1,0 +1,511 @@
+/**
+ * The contract suite: one set of cases, run against every server in every mode it supports.
+ * Expectations come from the catalogue and the route contract (whose page headers are measured on
+ * the built pages, as the build does), never from the generated configs; a server's known
+ * differences are declared in servers.ts, with the reason, and checked as declared.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+	errorRoutes,
+	headersInFrontOfApp,
+	notFoundPage,
+	replacedAppPages,
+	requiredStatusPage,
+	type PageRoute,
+	type RouteContract,
+} from '../../src/contract/contract';
+import { catalogContract } from '../../src/contract/fromCatalog';
+import { pageHeaders } from '../../src/contract/pageHeaders';
+import { hostConfigFiles } from '../../src/hosts/index';
+import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
+import { inlineCodeOf } from '../../src/quality/pageAnalysis';
+import {
+	distDir,
+	freePort,
+	makeWorkDir,
+	rawRequest,
+	removeWorkDir,
+	request,
+	skipMissingHosts,
+	startUpstream,
+	testUpstreamTimeoutSeconds,
+	upgradeRequest,
+	upstreamBodies,
+	upstreamChallenge,
+	upstreamMarker,
+	type Answer,
+	type RequestOptions,
+	type RunningServer,
+} from './harness';
+import { findServerExecutable, type CaseId, type Mode, type ServerUnderTest } from './servers';
+
+/** The contract of the built site: the catalogue's routes, the page headers its pages need. */
+function builtContract(): RouteContract {
+	const pages = readdirSync(distDir)
+		.filter((name) => name.endsWith('.html'))
+		.map((name) => readFileSync(join(distDir, name), 'utf8'));
+	if (pages.length === 0) throw new Error(`${distDir} has no pages: run \`npm run build:production\` first.`);
+	if (pages.some((html) => html.includes('<aside class="preview"'))) {
+		throw new Error(
+			'dist/ is a preview build: the contract suite checks production (`npm run build:production`).',
+		);
+	}
+	return catalogContract(pageHeaders(inlineCodeOf(pages), { preview: false }));
+}
+
+const contract = builtContract();
+const notFound = notFoundPage(contract);
+const methodNotAllowed = requiredStatusPage(contract, contract.methodNotAllowedStatus);
+
+/** The text of a page file in the server's copy of dist/. */
+const pageText = (pagesRoot: string, file: string) => readFileSync(join(pagesRoot, file), 'utf8');
+
+/** Every page header on the answer, except where the server declares another cache header. */
+function expectPageHeaders(answer: Answer, server: ServerUnderTest) {
+	for (const [name, value] of Object.entries(contract.pageHeaders)) {
+		const declared = name === 'Cache-Control' ? server.differences['cache header'] : undefined;
+		if (declared) declared.expect(answer);
+		else expect(answer.headers.get(name), name).toBe(value);
+	}
+}
+
+function expectHeaders(answer: Answer, headers: Readonly<Record<string, string>>) {
+	for (const [name, value] of Object.entries(headers)) expect(answer.headers.get(name), name).toBe(value);
+}
+
+/** No header that a page of another status carries (Retry-After on a 404 would be wrong). */
+function expectNoOtherStatusHeaders(answer: Answer, own: Readonly<Record<string, string>>) {
+	for (const route of contract.statusPages) {
+		for (const name of Object.keys(route.headers)) {
+			if (!(name in own)) expect(answer.headers.get(name), `${name} on a ${answer.status}`).toBeNull();
+		}
+	}
+}
+
+/** Exactly this page, whole, with its status and headers. */
+function expectPage(
+	answer: Answer,
+	server: ServerUnderTest,
+	pagesRoot: string,
+	route: PageRoute,
+	headers = route.headers,
+) {
+	expect(answer.status).toBe(route.status);
+	expect(answer.body).toBe(pageText(pagesRoot, route.file));
+	expectHeaders(answer, headers);
+	expectNoOtherStatusHeaders(answer, headers);
+	expectPageHeaders(answer, server);
+}
+
+/** A server's version is nobody's business: `Server` names the product at most. */
+function expectNoVersion(answer: Answer) {
+	expect(answer.headers.get('server') ?? '', 'Server header').not.toMatch(/\d/);
+}
+
+/** Runs a case as the contract says, or as the server declares it differs, naming the reason. */
+function itCase(
+	server: ServerUnderTest,
+	id: CaseId,
+	name: string,
+	run: () => Promise<Answer>,
+	check: (answer: Answer) => void,
+) {
+	const difference = server.differences[id];
+	if (difference) it(`${name} — declared: ${difference.reason}`, async () => difference.expect(await run()));
+	else it(name, async () => check(await run()));
+}
+
+const options = (pagesRoot: string, port: number, upstreamPort: number): HostOptions => ({
+	pagesRoot,
+	listen: { host: '127.0.0.1', port },
+	upstream: `127.0.0.1:${upstreamPort}`,
+	upstreamTimeoutSeconds: testUpstreamTimeoutSeconds,
+});
+
+/** A request line no HTTP client sends: a space inside the target. */
+const malformedRequest = 'GET /a b HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n';
+
+/** One header of 12 KB: more than nginx's 8 KB buffers, less than Node's and Go's limits. */
+const largeHeader = { 'X-Large': 'a'.repeat(12 * 1024) };
+
+/** A 3 MB upload: more than nginx's default body limit of 1 MB. */
+const largeBody = Buffer.alloc(3 * 1024 * 1024, 'a');
+
+/**
+ * Headers that ask for part of a page or for nothing if unchanged: an error page must come whole.
+ * The validators match whatever the server could have sent (`*` matches any ETag).
+ */
+const conditionalAndRange = {
+	'If-None-Match': '*',
+	'If-Modified-Since': 'Fri, 01 Jan 2100 00:00:00 GMT',
+	Range: 'bytes=0-9',
+};
+
+/** The static site: dist/ served by the server alone. */
+function describeStatic(server: ServerUnderTest, executable: string) {
+	describe(`${server.name}, static site`, () => {
+		let running: RunningServer | undefined;
+		let work: { dir: string; pagesRoot: string } | undefined;
+		const pagesRoot = () => work!.pagesRoot;
+		const get = (path: string, requestOptions?: RequestOptions) =>
+			request(running!.port, path, requestOptions);
+		const expectRoute = (answer: Answer, route: PageRoute) => expectPage(answer, server, pagesRoot(), route);
+
+		beforeAll(async () => {
+			work = await makeWorkDir(`${server.name}-static`);
+			const port = await freePort();
+			running = await server.start({
+				dir: join(work.dir, 'server'),
+				pagesRoot: work.pagesRoot,
+				siteConfig: server.configs.static!(contract, options(work.pagesRoot, port, await freePort())),
+				port,
+				label: `${server.name} static`,
+				executable,
+			});
+		});
+		afterAll(async () => {
+			await running?.stop();
+			if (work) await removeWorkDir(work.dir);
+		});
+
+		const answerable = errorRoutes(contract).filter((route) => !server.unsupportedStatuses.has(route.status));
+		describe.each(['path', 'file'] as const)('every route, by its %s', (by) => {
+			const path = (route: PageRoute) => (by === 'path' ? route.path : `/${route.file}`);
+			for (const route of answerable) {
+				const difference = server.routeDifferences?.get(route.status);
+				if (difference) {
+					it(`GET ${path(route)} — declared: ${difference.reason}`, async () =>
+						difference.expect(await get(path(route))));
+				} else {
+					it(`GET ${path(route)} answers ${route.status} with its page and headers`, async () =>
+						expectRoute(
+							await get(route.file === 'global-error.html' ? `${path(route)}?digest=abc123` : path(route)),
+							route,
+						));
+				}
+			}
+		});
+
+		const unanswerable = contract.statusPages.filter((route) => server.unsupportedStatuses.has(route.status));
+		for (const route of unanswerable) {
+			it(`GET ${route.path}: ${server.name} cannot answer ${route.status}, so the path is unknown there`, async () =>
+				expectRoute(await get(route.path), notFound));
+		}
+
+		it('HEAD /503 answers 503 with the headers and no body', async () => {
+			const route = requiredStatusPage(contract, 503);
+			const answer = await get(route.path, { method: 'HEAD' });
+			expect(answer.status).toBe(route.status);
+			expect(answer.body).toBe('');
+			expectHeaders(answer, route.headers);
+			expectPageHeaders(answer, server);
+		});
+
+		it.each([
+			'/no-such-page',
+			'/deeply/nested/no-such-page?with=query',
+			'/503/not-a-page',
+			'/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
+			'/__fallback/503.html',
+		])('GET %s (unknown) answers 404 with the not-found page', async (path) => {
+			expectRoute(await get(path), notFound);
+		});
+
+		it('GET /../../etc/passwd, sent raw: 404, or 400 for a path above the root, with the page', async () => {
+			const answer = await get('/../../etc/passwd');
+			expect([400, 404]).toContain(answer.status);
+			expectRoute(answer, requiredStatusPage(contract, answer.status));
+		});
+
+		it.each(['/GLOBAL-ERROR', '/Application-Error', '/503.HTML', '/Global-Error.html'])(
+			'GET %s: paths are case-sensitive, so a case variant is an unknown path (whole not-found page)',
+			async (path) => expectRoute(await get(path), notFound),
+		);
+
+		it.each(contract.hiddenFiles.map((file) => `/${file}`))(
+			'GET %s (a rule file, not a page) answers 404 with the not-found page',
+			async (path) => expectRoute(await get(path), notFound),
+		);
+
+		it('GET / answers 200 with the gallery and the page headers', async () => {
+			const answer = await get('/');
+			expect(answer.status).toBe(200);
+			expect(answer.body).toBe(pageText(pagesRoot(), contract.indexFile));
+			expectPageHeaders(answer, server);
+			expectNoVersion(answer);
+		});
+
+		describe('conditional and range requests never yield an empty or partial error page', () => {
+			for (const path of ['/503', '/global-error', '/no-such-page']) {
+				const route = errorRoutes(contract).find((candidate) => candidate.path === path) ?? notFound;
+				itCase(
+					server,
+					'conditional request',
+					`GET ${path} with If-None-Match, If-Modified-Since and Range`,
+					() => get(path, { headers: conditionalAndRange }),
+					(answer) => expectRoute(answer, route),
+				);
+			}
+		});
+
+		describe('methods other than GET and HEAD', () => {
+			for (const [method, path] of [
+				['POST', '/'],
+				['POST', '/global-error'],
+				['DELETE', '/503'],
+				['PUT', '/no-such-page'],
+				['PATCH', '/404'],
+				['OPTIONS', '/'],
+			] as const) {
+				itCase(
+					server,
+					'non-read methods',
+					`${method} ${path} answers 405 with its page and Allow`,
+					() => get(path, { method }),
+					(answer) => expectRoute(answer, methodNotAllowed),
+				);
+			}
+			itCase(
+				server,
+				'non-read methods',
+				'a 3 MB POST answers 405 with its page, not a body-size error',
+				() => get('/upload', { method: 'POST', body: largeBody }),
+				(answer) => expectRoute(answer, methodNotAllowed),
+			);
+		});
+
+		describe("the server's own errors show the page of their status", () => {
+			it('a 12 KB header: answered as usual, or refused with the page of the refusal', async () => {
+				const answer = await get('/503', { headers: largeHeader });
+				// Either way an error status: /503 itself, or the refusal's.
+				expectRoute(answer, requiredStatusPage(contract, answer.status));
+			});
+			itCase(
+				server,
+				'malformed request',
+				'a malformed request line answers 400 with the 400 page',
+				() => rawRequest(running!.port, malformedRequest),
+				(answer) => {
+					expect(answer.status).toBe(400);
+					expect(answer.body).toBe(pageText(pagesRoot(), requiredStatusPage(contract, 400).file));
+					expectNoVersion(answer);
+				},
+			);
+		});
+	});
+}
+
+/** The server in front of the test app. */
+function describeProxy(server: ServerUnderTest, executable: string) {
+	describe(`${server.name} in front of an app`, () => {
+		let upstream: Awaited<ReturnType<typeof startUpstream>> | undefined;
+		let running: RunningServer | undefined;
+		let runningWithoutApp: RunningServer | undefined;
+		let work: { dir: string; pagesRoot: string } | undefined;
+		const pagesRoot = () => work!.pagesRoot;
+		const get = (path: string, requestOptions?: RequestOptions) =>
+			request(running!.port, path, requestOptions);
+		/** A Fallback page, as a server in front of an app sends it: without the app's own headers. */
+		const expectProxyPage = (answer: Answer, route: PageRoute) =>
+			expectPage(answer, server, pagesRoot(), route, headersInFrontOfApp(contract, route));
+
+		beforeAll(async () => {
+			upstream = await startUpstream();
+			work = await makeWorkDir(`${server.name}-proxy`);
+			const port = await freePort();
+			const config = server.configs.proxy!;
+			running = await server.start({
+				dir: join(work.dir, 'server'),
+				pagesRoot: work.pagesRoot,
+				siteConfig: config(contract, options(work.pagesRoot, port, upstream.port)),
+				port,
+				label: `${server.name} proxy`,
+				executable,
+			});
+			// The same config in front of a port nothing listens on: an app that is down.
+			const portWithoutApp = await freePort();
+			runningWithoutApp = await server.start({
+				dir: join(work.dir, 'server-without-app'),
+				pagesRoot: work.pagesRoot,
+				siteConfig: config(contract, options(work.pagesRoot, portWithoutApp, await freePort())),
+				port: portWithoutApp,
+				label: `${server.name} proxy without app`,
+				executable,
+			});
+		});
+		afterAll(async () => {
+			await running?.stop();
+			await runningWithoutApp?.stop();
+			await upstream?.stop();
+			if (work) await removeWorkDir(work.dir);
+		});
+
+		const fromApp = (answer: Answer) => answer.headers.get(upstreamMarker.name) === upstreamMarker.value;
+		/** The app's answer, untouched: its status, its body, none of Fallback's page headers. */
+		const expectFromApp = (answer: Answer, status: number, body: string) => {
+			expect(answer.status).toBe(status);
+			expect(answer.body).toBe(body);
+			expect(fromApp(answer), 'answered by the app').toBe(true);
+			expect(answer.headers.get('content-security-policy'), "Fallback's CSP on the app's answer").toBeNull();
+		};
+
+		describe('the app answers, untouched', () => {
+			it.each(['GET', 'POST'])('its 200 to %s', async (method) => {
+				expectFromApp(await get('/ok?x=1', { method }), 200, upstreamBodies.ok);
+			});
+			it('its own 404 page (4xx are the app’s to answer)', async () => {
+				expectFromApp(await get('/missing'), 404, upstreamBodies.notFound);
+			});
+			it('its 401 with its own challenge', async () => {
+				const answer = await get('/fail401');
+				expectFromApp(answer, 401, upstreamBodies.failed(401));
+				expect(answer.headers.get('www-authenticate')).toBe(upstreamChallenge);
+			});
+			it('its 422 with a JSON body an API client reads', async () => {
+				const answer = await get('/json422');
+				expectFromApp(answer, 422, upstreamBodies.json);
+				expect(answer.headers.get('content-type')).toBe('application/json');
+			});
+			it('a 3 MB upload (the app decides how large a body it takes)', async () => {
+				expectFromApp(
+					await get('/upload', { method: 'POST', body: largeBody }),
+					200,
+					upstreamBodies.received(largeBody.length),
+				);
+			});
+			it('a WebSocket handshake reaches the app and is switched', async () => {
+				const answer = await upgradeRequest(running!.port, '/socket');
+				expect(answer.status).toBe(101);
+				expect(answer.headers.get('upgrade')?.toLowerCase()).toBe('websocket');
+				expect(answer.headers.get(upstreamMarker.name)).toBe(upstreamMarker.value);
+			});
+		});
+
+		describe("the app's failures are replaced by their page, status kept", () => {
+			for (const route of replacedAppPages(contract).filter(
+				(page) => !server.unsupportedStatuses.has(page.status),
+			)) {
+				it(`its ${route.status}`, async () => {
+					const answer = await get(`/fail${route.status}`);
+					expectProxyPage(answer, route);
+					expect(fromApp(answer)).toBe(false);
+				});
+			}
+			it('its 503, asked for with If-None-Match, If-Modified-Since and Range: the whole page', async () => {
+				expectProxyPage(
+					await get('/fail503', { headers: conditionalAndRange }),
+					requiredStatusPage(contract, 503),
+				);
+			});
+
+			const { unreachable, timeout } = server.proxyFailureStatuses;
+			it(`an app that cannot be reached: the ${unreachable} page`, async () => {
+				expectProxyPage(
+					await request(runningWithoutApp!.port, '/ok'),
+					requiredStatusPage(contract, unreachable),
+				);
+			});
+			it(`an app slower than the timeout: the ${timeout} page`, async () => {
+				const started = Date.now();
+				const answer = await get('/slow');
+				const waitedSeconds = (Date.now() - started) / 1000;
+				expectProxyPage(answer, requiredStatusPage(contract, timeout));
+				// The server gave up at its timeout, not when the app finally answered.
+				expect(waitedSeconds).toBeGreaterThanOrEqual(testUpstreamTimeoutSeconds - 0.5);
+				expect(waitedSeconds).toBeLessThan(testUpstreamTimeoutSeconds + 2.5);
+			});
+		});
+
+		describe("Fallback's own files are never served with 200", () => {
+			it.each(['/__fallback/503.html', '/__fallback/', '/__fallback/index.html', '/__fallback/_redirects'])(
+				'GET %s: the app answers it, or it is an unknown path',
+				async (path) => {
+					const answer = await get(path);
+					if (fromApp(answer)) expectFromApp(answer, 404, upstreamBodies.notFound);
+					else expectProxyPage(answer, notFound);
+				},
+			);
+		});
+
+		describe("the server's own errors", () => {
+			it(`TRACE reaches the app, or is refused with the ${methodNotAllowed.status} page and no Allow of a static site`, async () => {
+				const answer = await get('/ok', { method: 'TRACE' });
+				if (fromApp(answer)) expect(answer.status).toBe(200);
+				else expectProxyPage(answer, methodNotAllowed);
+			});
+			it('a 12 KB header reaches the app, or is refused with the page of the refusal', async () => {
+				const answer = await get('/ok', { headers: largeHeader });
+				if (fromApp(answer)) expectFromApp(answer, 200, upstreamBodies.ok);
+				else expectProxyPage(answer, requiredStatusPage(contract, answer.status));
+			});
+			itCase(
+				server,
+				'malformed request',
+				'a malformed request line answers 400 with the 400 page',
+				() => rawRequest(running!.port, malformedRequest),
+				(answer) => {
+					expect(answer.status).toBe(400);
+					expect(answer.body).toBe(pageText(pagesRoot(), requiredStatusPage(contract, 400).file));
+					expectNoVersion(answer);
+				},
+			);
+			it('no version in the Server header', async () => {
+				expectNoVersion(await get('/fail500'));
+			});
+		});
+	});
+}
+
+/** The files `npm run build` writes (default settings) pass the server's own config check. */
+function describeShipped(server: ServerUnderTest, executable: string) {
+	const check = server.check;
+	if (!check || server.shippedFiles.length === 0) return;
+	describe(`${server.name}, files under hosts/`, () => {
+		let dir: string | undefined;
+		beforeAll(async () => {
+			dir = (await makeWorkDir(`${server.name}-check`)).dir;
+		});
+		afterAll(async () => {
+			if (dir) await removeWorkDir(dir);
+		});
+		const files = hostConfigFiles(contract, defaultHostOptions);
+		it.each(server.shippedFiles)('hosts/%s passes the config check', async (path) => {
+			const file = files.find((candidate) => candidate.path === path);
+			expect(file, `hostConfigFiles() writes ${path}`).toBeDefined();
+			await check(join(dir!, path.replace(/\W/g, '-')), file!.content, executable);
+		});
+	});
+}
+
+/** Every mode a server supports; a missing server fails, or is skipped loudly when asked to. */
+export function describeServer(server: ServerUnderTest) {
+	const executable = findServerExecutable(server);
+	if (!executable) {
+		const missing = `${server.name} is not installed (${server.install})`;
+		if (skipMissingHosts) {
+			console.warn(
+				`\n*** SKIPPING every ${server.name} contract test: ${missing}. FALLBACK_SKIP_MISSING_HOSTS=1 is set. ***\n`,
+			);
+			describe.skip(`${server.name} (not installed)`, () => {
+				it('the contract', () => {});
+			});
+			return;
+		}
+		describe(server.name, () => {
+			it('is installed', () => {
+				throw new Error(`${missing}. Set FALLBACK_SKIP_MISSING_HOSTS=1 to skip this server instead.`);
+			});
+		});
+		return;
+	}
+	describeShipped(server, executable);
+	const modes: Record<Mode, (server: ServerUnderTest, executable: string) => void> = {
+		static: describeStatic,
+		proxy: describeProxy,
+	};
+	for (const mode of ['static', 'proxy'] as const) if (server.configs[mode]) modes[mode](server, executable);
+}
+
+export { contract };

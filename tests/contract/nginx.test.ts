@@ -1,0 +1,4 @@
+import { describeServer } from './cases';
+import { nginx } from './servers';
+
+describeServer(nginx);

@@ -1,0 +1,65 @@
+/**
+ * The route contract built from the catalogue, and the page headers built from the pages' inline
+ * code. Generators and the contract suite both rely on these.
+ */
+import { describe, expect, it } from 'vitest';
+import { statusCatalog } from '../../src/catalog/statuses';
+import { appErrorPages } from '../../src/catalog/appErrors';
+import { errorRoutes, headersInFrontOfApp, replacedAppPages } from '../../src/contract/contract';
+import { catalogContract } from '../../src/contract/fromCatalog';
+import { contentSecurityPolicy, cspHash, pageHeaders } from '../../src/contract/pageHeaders';
+
+describe('catalogContract', () => {
+	const contract = catalogContract({ 'X-Page': 'yes' });
+
+	it('has one route per catalogued status, /{code} to {code}.html, in code order', () => {
+		expect(contract.statusPages.map((route) => [route.path, route.file, route.status])).toEqual(
+			statusCatalog.map((entry) => [`/${entry.code}`, `${entry.code}.html`, entry.code]),
+		);
+	});
+
+	it('answers the app-error screens at their slug, with their status and that status’s headers', () => {
+		expect(contract.extraPages.map((route) => [route.path, route.file, route.status])).toEqual(
+			appErrorPages.map((page) => [`/${page.slug}`, `${page.slug}.html`, 500]),
+		);
+		expect(errorRoutes(contract)).toHaveLength(statusCatalog.length + appErrorPages.length);
+	});
+
+	it('replaces an app’s server errors only, and leaves Allow to the app', () => {
+		expect(replacedAppPages(contract).every((route) => route.status >= 500)).toBe(true);
+		expect(replacedAppPages(contract).length).toBe(statusCatalog.filter((entry) => entry.code >= 500).length);
+		const methodNotAllowed = contract.statusPages.find((route) => route.status === 405)!;
+		expect(methodNotAllowed.headers).toHaveProperty('Allow');
+		expect(headersInFrontOfApp(contract, methodNotAllowed)).toEqual({});
+		const unavailable = contract.statusPages.find((route) => route.status === 503)!;
+		expect(headersInFrontOfApp(contract, unavailable)).toEqual(unavailable.headers);
+	});
+
+	it('never serves the Netlify rule files, and carries the page headers it is given', () => {
+		expect(contract.hiddenFiles).toEqual(['_redirects', '_headers']);
+		expect(contract.pageHeaders).toEqual({ 'X-Page': 'yes' });
+	});
+});
+
+describe('page headers', () => {
+	it('hash inline code as browsers do (sha256, base64)', () => {
+		// The CSP3 spec example: sha256 of `alert('Hello, world.');`
+		expect(cspHash("alert('Hello, world.');")).toBe("'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='");
+	});
+
+	it('allow no inline code but the hashed, nothing by default, no framing, no fetching', () => {
+		const csp = contentSecurityPolicy({ styles: ['a{}', 'a{}'], scripts: [] });
+		expect(csp).toContain("default-src 'none'");
+		expect(csp).toContain("frame-ancestors 'none'");
+		expect(csp).toContain("script-src 'none'");
+		expect(csp).not.toMatch(/unsafe|connect-src/);
+		expect(csp.match(/sha256-/g)).toHaveLength(1);
+	});
+
+	it('add noindex on previews only', () => {
+		const inline = { styles: ['a{}'], scripts: [] };
+		expect(pageHeaders(inline, { preview: true })['X-Robots-Tag']).toBe('noindex');
+		expect(pageHeaders(inline, { preview: false })).not.toHaveProperty('X-Robots-Tag');
+		expect(pageHeaders(inline, { preview: false })['Cache-Control']).toMatch(/max-age=0/);
+	});
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The contract suite: netlify-cli and real nginx, Caddy and Apache on loopback, each serving a
+ * production build of dist/ (`npm run build:production` first). Apart from the unit tests, because
+ * it needs those servers installed (`npm run requirements`).
+ */
+export default defineConfig({
+	test: {
+		include: ['tests/contract/**/*.test.ts'],
+		// One server at a time, its tests in order: each starts servers on free ports.
+		fileParallelism: false,
+		sequence: { concurrent: false },
+		testTimeout: 30_000,
+		hookTimeout: 150_000,
+	},
+});
