@@ -203,13 +203,22 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 			expectPageHeaders(answer, server);
 		});
 
-		it.each([
+		const unknownPaths = [
 			'/no-such-page',
 			'/deeply/nested/no-such-page?with=query',
 			'/503/not-a-page',
 			'/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
+			`/missing?q=${encodeURIComponent("<script>alert('x')</script>")}`,
+			encodeURI('/ünïcödé/页面'),
+			`/${'a'.repeat(1800)}`,
 			'/__fallback/503.html',
-		])('GET %s (unknown) answers 404 with the not-found page', async (path) => {
+		];
+		it.each(
+			unknownPaths.map((path) => ({
+				path,
+				label: path.length > 60 ? `${path.slice(0, 40)}… (${path.length} characters)` : path,
+			})),
+		)('GET $label (unknown) answers 404 with the not-found page, reflecting nothing', async ({ path }) => {
 			expectRoute(await get(path), notFound);
 		});
 

@@ -1,5 +1,6 @@
 /**
- * Served at its real status (`npm run serve`, Netlify's rule engine, with dist/_headers), a page
+ * Served at its real status (Netlify's rule engine on dist/, with its _headers; see realServer.ts for
+ * the one thing the audit adds to the policy), a page
  * loses only the audits that must fail for an error status: `http-status-code` and
  * `errors-in-console` for the document's own request. Everything else passes; the gallery, at 200,
  * loses nothing. Lighthouse runs with `ignoreStatusCode`, without which it refuses an error page.
