@@ -17,6 +17,7 @@ import {
 	fileHeader,
 	hashComment,
 	headerName,
+	longestFileName,
 	UnsafeConfigValue,
 	type HostConfigFile,
 } from './format';
@@ -98,6 +99,15 @@ const unsupportedNote = (indent: string) =>
  */
 const onlyVisitorRequests = ['\tRewriteCond "%{ENV:REDIRECT_STATUS}" "!^$"', '\tRewriteRule "^" "-" [L]'];
 
+/** Outside the VirtualHost: ServerTokens holds for the whole server (a VirtualHost may not set it). */
+const serverTokens = [
+	hashComment([
+		'No version or modules in the Server header and no signature on pages Apache writes itself.',
+		'ServerTokens holds for the whole server (it is not allowed inside a VirtualHost).',
+	]),
+	'ServerTokens Prod',
+];
+
 /** The static site: dist/ at `pagesRoot`. */
 export function apacheStaticConfig(contract: RouteContract, options: HostOptions): string {
 	const root = apacheString(options.pagesRoot, 'fallback.hosts.pagesRoot');
@@ -111,11 +121,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 			'a2enmod rewrite headers alias dir mime && a2ensite fallback && systemctl reload apache2',
 		]),
 		'',
-		hashComment([
-			'No version or modules in the Server header and no signature on pages Apache writes itself.',
-			'ServerTokens holds for the whole server (it is not allowed inside a VirtualHost).',
-		]),
-		'ServerTokens Prod',
+		...serverTokens,
 		'',
 		`<VirtualHost ${virtualHostAddress(options)}>`,
 		`\tDocumentRoot ${root}`,
@@ -156,6 +162,11 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 			(file) =>
 				`\tRewriteRule "${routePattern({ ...notFound, path: `/${file}`, file })}" "-" [R=${notFound.status},L]`,
 		),
+		hashComment(
+			`A path segment longer than a file name can be is no file: ${notFound.status} (Apache would answer 403).`,
+			'\t',
+		),
+		`\tRewriteRule "/[^/]{${longestFileName + 1},}" "-" [R=${notFound.status},L]`,
 		'',
 		hashComment('Pages that share their status (the app-error pages) name their own page.', '\t'),
 		...supported(contract.extraPages).flatMap((route) => [
@@ -189,11 +200,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 			'Needs Apache 2.4.47 or later (ProxyErrorOverride with a list of statuses, upgrade=websocket).',
 		]),
 		'',
-		hashComment([
-			'No version or modules in the Server header and no signature on pages Apache writes itself.',
-			'ServerTokens holds for the whole server (it is not allowed inside a VirtualHost).',
-		]),
-		'ServerTokens Prod',
+		...serverTokens,
 		'',
 		`<VirtualHost ${virtualHostAddress(options)}>`,
 		'\tServerSignature Off',

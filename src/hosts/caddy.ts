@@ -16,6 +16,7 @@ import {
 	fileHeader,
 	hashComment,
 	headerName,
+	longestFileName,
 	UnsafeConfigValue,
 	type HostConfigFile,
 } from './format';
@@ -139,6 +140,12 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 		hashComment(`Rule files for other hosts are no pages: ${notFound.status}.`, '\t\t'),
 		`\t\t@hidden path_regexp ${exactPaths(contract.hiddenFiles.map((file) => `/${file}`))}`,
 		`\t\terror @hidden ${notFound.status}`,
+		hashComment(
+			`A path segment longer than a file name can be is no file: ${notFound.status} (file_server would fail with 500).`,
+			'\t\t',
+		),
+		`\t\t@tooLong path_regexp /[^/]{${longestFileName + 1},}`,
+		`\t\terror @tooLong ${notFound.status}`,
 		'\t\tfile_server',
 		'\t}',
 		'',

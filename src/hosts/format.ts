@@ -11,6 +11,13 @@ export interface HostConfigFile {
 	content: string;
 }
 
+/**
+ * The longest file name Linux file systems take (NAME_MAX). A longer path segment names no file;
+ * servers that look it up anyway fail oddly (Caddy with 500, Apache with 403), so the configs
+ * answer it as an unknown path first.
+ */
+export const longestFileName = 255;
+
 /** A value that cannot be written safely into a config format. */
 export class UnsafeConfigValue extends Error {
 	constructor(what: string, value: string, reason: string) {

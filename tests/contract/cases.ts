@@ -117,6 +117,21 @@ function itCase(
 	else it(name, async () => check(await run()));
 }
 
+/** A request line no HTTP client sends gets the 400 page from the server itself. */
+function itMalformedRequest(server: ServerUnderTest, port: () => number, pagesRoot: () => string) {
+	itCase(
+		server,
+		'malformed request',
+		'a malformed request line answers 400 with the 400 page',
+		() => rawRequest(port(), malformedRequest),
+		(answer) => {
+			expect(answer.status).toBe(400);
+			expect(answer.body).toBe(pageText(pagesRoot(), requiredStatusPage(contract, 400).file));
+			expectNoVersion(answer);
+		},
+	);
+}
+
 const options = (pagesRoot: string, port: number, upstreamPort: number): HostOptions => ({
 	pagesRoot,
 	listen: { host: '127.0.0.1', port },
@@ -291,17 +306,7 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 				// Either way an error status: /503 itself, or the refusal's.
 				expectRoute(answer, requiredStatusPage(contract, answer.status));
 			});
-			itCase(
-				server,
-				'malformed request',
-				'a malformed request line answers 400 with the 400 page',
-				() => rawRequest(running!.port, malformedRequest),
-				(answer) => {
-					expect(answer.status).toBe(400);
-					expect(answer.body).toBe(pageText(pagesRoot(), requiredStatusPage(contract, 400).file));
-					expectNoVersion(answer);
-				},
-			);
+			itMalformedRequest(server, () => running!.port, pagesRoot);
 		});
 	});
 }
@@ -449,17 +454,7 @@ function describeProxy(server: ServerUnderTest, executable: string) {
 				if (fromApp(answer)) expectFromApp(answer, 200, upstreamBodies.ok);
 				else expectProxyPage(answer, requiredStatusPage(contract, answer.status));
 			});
-			itCase(
-				server,
-				'malformed request',
-				'a malformed request line answers 400 with the 400 page',
-				() => rawRequest(running!.port, malformedRequest),
-				(answer) => {
-					expect(answer.status).toBe(400);
-					expect(answer.body).toBe(pageText(pagesRoot(), requiredStatusPage(contract, 400).file));
-					expectNoVersion(answer);
-				},
-			);
+			itMalformedRequest(server, () => running!.port, pagesRoot);
 			it('no version in the Server header', async () => {
 				expectNoVersion(await get('/fail500'));
 			});
