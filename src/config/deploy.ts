@@ -46,11 +46,21 @@ export function shortCommit(commit: string | null): string | null {
  * A branch name fit for a one-line banner: at most `max` user-perceived characters, with an
  * ellipsis when cut. Escaping is left to the renderer; this only bounds the length.
  */
+/**
+ * Characters that reorder the text around them (bidi embeddings, overrides, isolates, marks): in
+ * a branch name they could make the banner show another commit than the one built.
+ */
+const bidiControls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A branch name for display: without bidi controls, cut to `max` characters without splitting one.
+ * Pages show it inside `<bdi>`, so a right-to-left name cannot reorder what follows it.
+ */
 export function shortBranch(branch: string, max = 40): string {
-	const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(branch)].map(
-		(s) => s.segment,
-	);
-	return graphemes.length <= max ? branch : `${graphemes.slice(0, max - 1).join('')}…`;
+	const graphemes = [
+		...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(branch.replace(bidiControls, '')),
+	].map((s) => s.segment);
+	return graphemes.length <= max ? graphemes.join('') : `${graphemes.slice(0, max - 1).join('')}…`;
 }
 
 export const deploy = readDeploy();

@@ -7,6 +7,31 @@ import { isCatalogued } from '../catalog/statuses';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
+/**
+ * Why a "Go back home" target is unsafe, or undefined when it is a path on this site or an
+ * http(s) URL. Browsers read `\` as `/`, so `/\evil.example` and `//evil.example` both lead to
+ * another site.
+ */
+export function homeUrlProblem(value: string): string | undefined {
+	if (value.startsWith('/')) {
+		if (/^\/[/\\]/.test(value) || value.includes('\\')) {
+			return `must be a path on this site: ${JSON.stringify(value)} starts with // or holds a backslash, which browsers read as another site`;
+		}
+		if (/[\u0000-\u001f\u007f\s]/.test(value)) return 'must be a path without spaces or control characters';
+		return undefined;
+	}
+	let url: URL;
+	try {
+		url = new URL(value);
+	} catch {
+		return `must be a path starting with / or an absolute http(s) URL, not ${JSON.stringify(value)}`;
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		return `must be a path starting with / or an http(s) URL, not a ${url.protocol} URL`;
+	}
+	return undefined;
+}
+
 const helpOverrides = z
 	.record(z.string(), z.string().trim().min(1, 'must not be empty'))
 	.superRefine((overrides, ctx) => {
@@ -27,7 +52,10 @@ export const siteConfigSchema = z.strictObject({
 	/** The public address of the site; its host names the site on the global error page. */
 	siteUrl: httpUrl,
 	/** Where "Go back home" leads: a path on this site or an absolute http(s) URL. */
-	homeUrl: z.union([z.string().regex(/^\/(?!\/)/, 'must be a path starting with /'), httpUrl]),
+	homeUrl: z.string().superRefine((value, ctx) => {
+		const problem = homeUrlProblem(value);
+		if (problem) ctx.addIssue({ code: 'custom', message: problem });
+	}),
 	/** Optional: adds a "Contact support" action (mailto:). */
 	supportEmail: z.email('must be an e-mail address').optional(),
 	/** Optional: adds a "Status page" action. */

@@ -14,7 +14,7 @@ import { cspHash } from '../../src/contract/pageHeaders';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
-const HOSTILE_BRANCH = `fix/<script>alert("x")</script>&amp;'quotes' ünï 🚀 ${'long-'.repeat(50)}`;
+const HOSTILE_BRANCH = `fix/<script>alert("x")</script>&amp;'quotes' ünï 🚀\u202e${'long-'.repeat(50)}`;
 const COMMIT_A = '0123456789abcdef0123456789abcdef01234567';
 const COMMIT_B = 'fedcba9876543210fedcba9876543210fedcba98';
 
@@ -61,7 +61,10 @@ describe('deploy preview build', () => {
 		for (const page of files(preview).filter((f) => f.endsWith('.html'))) {
 			const html = read(preview, page);
 			expect(html, page).toContain('<aside class="preview" aria-label="Deploy preview">');
-			expect(html, page).toContain('branch fix/&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;amp;');
+			expect(html, page).toContain(
+				'branch <bdi>fix/&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;amp;',
+			);
+			expect(html, `${page}: no right-to-left override`).not.toContain('\u202e');
 			expect(html, page).toContain('commit 0123456');
 			expect(html, page).not.toContain('<script>alert');
 			expect(html, page).not.toContain(COMMIT_A);

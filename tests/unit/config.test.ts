@@ -11,6 +11,10 @@ describe('site configuration', () => {
 		expect(site.help).toEqual({});
 	});
 
+	it.each(['/', '/shop/', 'https://acme.example/start'])('accepts the home URL %s', (homeUrl) => {
+		expect(parseSiteConfig({ ...valid, homeUrl }).homeUrl).toBe(homeUrl);
+	});
+
 	it('accepts optional support e-mail, status page and help overrides', () => {
 		const config = parseSiteConfig({
 			...valid,
@@ -24,7 +28,14 @@ describe('site configuration', () => {
 	it.each([
 		[{ siteUrl: 'not a url' }, /siteUrl/],
 		[{ siteUrl: 'javascript:alert(1)' }, /siteUrl/],
-		[{ homeUrl: '//evil.example' }, /homeUrl/],
+		[{ homeUrl: '//evil.example' }, /homeUrl: must be a path on this site/],
+		[{ homeUrl: '/\\evil.example' }, /homeUrl: must be a path on this site/],
+		[{ homeUrl: '/a\\..\\b' }, /homeUrl: .*backslash/],
+		[
+			{ homeUrl: 'javascript:alert(1)' },
+			/homeUrl: must be a path starting with \/ or an http\(s\) URL, not a javascript: URL/,
+		],
+		[{ homeUrl: 'home' }, /homeUrl: must be a path starting with \/ or an absolute http\(s\) URL/],
 		[{ supportEmail: 'nobody' }, /supportEmail/],
 		[{ statusPageUrl: 'ftp://status.example' }, /statusPageUrl/],
 		[{ help: { 499: 'x' } }, /help\.499.*not a catalogued/],

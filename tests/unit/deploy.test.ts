@@ -58,6 +58,11 @@ describe('shortCommit', () => {
 });
 
 describe('shortBranch', () => {
+	it('drops bidi controls, which could reorder the banner around the name', () => {
+		expect(shortBranch('fix\u202e1234567 timmoc\u202c-x')).toBe('fix1234567 timmoc-x');
+		expect(shortBranch('\u2066a\u2069\u200fb')).toBe('ab');
+	});
+
 	it('leaves short names alone', () => {
 		expect(shortBranch('main')).toBe('main');
 	});
