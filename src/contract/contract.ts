@@ -5,6 +5,12 @@
  * catalogue: `fromCatalog.ts` builds the real contract, tests build small ones.
  */
 
+/** Response headers by name. */
+export type HeaderValues = Readonly<Record<string, string>>;
+
+/** Which of a route's headers a server sends: all of them, or those in front of an app. */
+export type HeadersOf = (route: PageRoute) => HeaderValues;
+
 /** A page served with an error status, and the URL path that answers with it. */
 export interface PageRoute {
 	/** URL path that answers with this page and status: `/503`, `/global-error`. */
@@ -39,6 +45,11 @@ export interface RouteContract {
 	pageHeaders: Readonly<Record<string, string>>;
 	/** Files in dist/ that are rules for a CDN, not pages: answered as unknown paths, never with 200. */
 	hiddenFiles: readonly string[];
+	/**
+	 * Where a server keeps the pages for its own error handling (`/__fallback/`): internal, never
+	 * served to a visitor and never passed to an app.
+	 */
+	internalPrefix: string;
 	/** The page that answers `/` with 200. */
 	indexFile: string;
 	/**
@@ -56,6 +67,11 @@ export interface RouteContract {
 /** Every route answered with an error status: the status pages, then the extra pages. */
 export function errorRoutes(contract: RouteContract): PageRoute[] {
 	return [...contract.statusPages, ...contract.extraPages];
+}
+
+/** The URL paths that answer with a route: its own path and its page's file (`/503`, `/503.html`). */
+export function routePaths(route: PageRoute): [string, string] {
+	return [route.path, `/${route.file}`];
 }
 
 /** The page of a status, if the contract has one. */
@@ -82,13 +98,16 @@ export function replacedAppPages(contract: RouteContract): PageRoute[] {
 }
 
 /** A route's headers as a server in front of an app sends them: without those only the app knows. */
-export function headersInFrontOfApp(contract: RouteContract, route: PageRoute): Record<string, string> {
+export function headersInFrontOfApp(contract: RouteContract, route: PageRoute): HeaderValues {
 	return Object.fromEntries(
 		Object.entries(route.headers).filter(([name]) => !contract.appOwnedHeaders.includes(name)),
 	);
 }
 
-/** Every header name any status page carries, sorted: what a per-status header table covers. */
-export function statusHeaderNames(routes: readonly PageRoute[]): string[] {
-	return [...new Set(routes.flatMap((route) => Object.keys(route.headers)))].sort();
+/** Every header name any of these routes carries, sorted: what a per-status header table covers. */
+export function statusHeaderNames(
+	routes: readonly PageRoute[],
+	headersOf: HeadersOf = (route) => route.headers,
+): string[] {
+	return [...new Set(routes.flatMap((route) => Object.keys(headersOf(route))))].sort();
 }

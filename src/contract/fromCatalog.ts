@@ -33,6 +33,7 @@ export function catalogContract(pageHeaders: Readonly<Record<string, string>>): 
 		readMethods: ALLOWED_METHODS.split(',').map((method) => method.trim()),
 		pageHeaders,
 		hiddenFiles: [...netlifyRuleFiles],
+		internalPrefix: '/__fallback/',
 		indexFile: 'index.html',
 		replacedAppStatuses: statusPages.map((route) => route.status).filter((status) => status >= 500),
 		appOwnedHeaders: ['Allow'],

@@ -8,23 +8,22 @@ import {
 	headersInFrontOfApp,
 	notFoundPage,
 	replacedAppPages,
+	routePaths,
+	type HeadersOf,
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
 import {
 	apacheHeaderValue,
 	apacheString,
+	exactPathsPattern,
 	fileHeader,
 	hashComment,
 	headerName,
 	longestFileName,
-	UnsafeConfigValue,
 	type HostConfigFile,
 } from './format';
 import type { HostOptions } from './options';
-
-/** Where the proxy variant serves the pages from, out of the app's way: never passed to the app. */
-export const proxyPagesPrefix = '/__fallback/';
 
 /**
  * Statuses Apache 2.4 cannot answer with: its status table (modules/http/http_protocol.c) has no
@@ -47,21 +46,6 @@ function virtualHostAddress({ listen }: HostOptions): string {
 	return `${listen.host ?? '*'}:${listen.port}`;
 }
 
-/** A regular expression for exactly this path and its page file (`/503` and `/503.html`). */
-function routePattern(route: PageRoute): string {
-	const literal = (path: string) => {
-		if (!/^\/[A-Za-z0-9._~/-]*$/.test(path)) {
-			throw new UnsafeConfigValue(
-				'route path',
-				path,
-				"has characters other than letters, digits and '._~/-'",
-			);
-		}
-		return path.replace(/\./g, '[.]');
-	};
-	return `^(?:${literal(route.path)}|${literal(`/${route.file}`)})$`;
-}
-
 /** The page headers, on every response Apache answers in this context (`always`: errors too). */
 function pageHeaderLines(contract: RouteContract, indent: string): string[] {
 	return Object.entries(contract.pageHeaders).map(
@@ -74,11 +58,7 @@ function pageHeaderLines(contract: RouteContract, indent: string): string[] {
  * `Header always` adds to error responses too (plain `Header` only touches 2xx); the expression
  * ties each header to its status, whichever rule or failure produced it.
  */
-function statusHeaderLines(
-	routes: readonly PageRoute[],
-	headersOf: (route: PageRoute) => Record<string, string>,
-	indent: string,
-): string[] {
+function statusHeaderLines(routes: readonly PageRoute[], headersOf: HeadersOf, indent: string): string[] {
 	return routes.flatMap((route) =>
 		Object.entries(headersOf(route)).map(
 			([name, value]) =>
@@ -99,7 +79,7 @@ const unsupportedNote = (indent: string) =>
  */
 const onlyVisitorRequests = ['\tRewriteCond "%{ENV:REDIRECT_STATUS}" "!^$"', '\tRewriteRule "^" "-" [L]'];
 
-/** Outside the VirtualHost: ServerTokens holds for the whole server (a VirtualHost may not set it). */
+/** Goes before the VirtualHost, at server level. */
 const serverTokens = [
 	hashComment([
 		'No version or modules in the Server header and no signature on pages Apache writes itself.',
@@ -136,7 +116,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		'',
 		hashComment('On every response, errors included.', '\t'),
 		...pageHeaderLines(contract, '\t'),
-		...statusHeaderLines(statusPages, (route) => ({ ...route.headers }), '\t'),
+		...statusHeaderLines(statusPages, (route) => route.headers, '\t'),
 		'',
 		hashComment('Any error Apache answers with, whatever caused it, shows the page of its status.', '\t'),
 		unsupportedNote('\t'),
@@ -155,12 +135,11 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 			'\t',
 		),
 		...supported(errorRoutes(contract)).map(
-			(route) => `\tRewriteRule "${routePattern(route)}" "-" [R=${route.status},L]`,
+			(route) => `\tRewriteRule "${exactPathsPattern(routePaths(route))}" "-" [R=${route.status},L]`,
 		),
 		hashComment(`Rule files for other hosts are no pages: ${notFound.status}.`, '\t'),
 		...contract.hiddenFiles.map(
-			(file) =>
-				`\tRewriteRule "${routePattern({ ...notFound, path: `/${file}`, file })}" "-" [R=${notFound.status},L]`,
+			(file) => `\tRewriteRule "${exactPathsPattern([`/${file}`])}" "-" [R=${notFound.status},L]`,
 		),
 		hashComment(
 			`A path segment longer than a file name can be is no file: ${notFound.status} (Apache would answer 403).`,
@@ -170,7 +149,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		'',
 		hashComment('Pages that share their status (the app-error pages) name their own page.', '\t'),
 		...supported(contract.extraPages).flatMap((route) => [
-			`\t<LocationMatch "${routePattern(route)}">`,
+			`\t<LocationMatch "${exactPathsPattern(routePaths(route))}">`,
 			`\t\tErrorDocument ${route.status} /${route.file}`,
 			'\t</LocationMatch>',
 		]),
@@ -183,7 +162,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 export function apacheProxyConfig(contract: RouteContract, options: HostOptions): string {
 	const root = apacheString(options.pagesRoot.replace(/\/?$/, '/'), 'fallback.hosts.pagesRoot');
 	const app = apacheString(`http://${options.upstream}/`, 'fallback.hosts.upstream');
-	const prefix = apacheString(proxyPagesPrefix, 'pages prefix');
+	const prefix = apacheString(contract.internalPrefix, 'pages prefix');
 	const replaced = supported(replacedAppPages(contract));
 	const notFound = notFoundPage(contract);
 	const { unreachable, timeout } = apacheProxyFailureStatuses;
@@ -225,7 +204,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 			`The pages are for ErrorDocument only: asked for directly, the prefix is ${notFound.status}.`,
 			'\t',
 		),
-		`\tRewriteRule ${apacheString(`^${proxyPagesPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
+		`\tRewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
 		'',
 		'\tProxyPreserveHost On',
 		hashComment(
@@ -244,7 +223,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 		hashComment("Apache's own errors (a malformed request, an unreachable app…) show their page too.", '\t'),
 		unsupportedNote('\t'),
 		...supported(contract.statusPages).map(
-			(route) => `\tErrorDocument ${route.status} ${proxyPagesPrefix}${route.file}`,
+			(route) => `\tErrorDocument ${route.status} ${contract.internalPrefix}${route.file}`,
 		),
 		'</VirtualHost>',
 		'',

@@ -7,17 +7,19 @@ import {
 	headersInFrontOfApp,
 	notFoundPage,
 	replacedAppPages,
+	routePaths,
 	statusPage,
+	type HeadersOf,
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
 import {
 	caddyString,
+	exactPathsPattern,
 	fileHeader,
 	hashComment,
 	headerName,
 	longestFileName,
-	UnsafeConfigValue,
 	type HostConfigFile,
 } from './format';
 import type { HostOptions } from './options';
@@ -25,23 +27,6 @@ import type { HostOptions } from './options';
 /** `:80` for every interface; a host gets `http://` so Caddy does not try to fetch a certificate for it. */
 function siteAddress({ listen }: HostOptions): string {
 	return listen.host ? `http://${listen.host}:${listen.port}` : `:${listen.port}`;
-}
-
-/**
- * A regular expression for exactly these paths (path_regexp is case-sensitive, unlike `path`).
- * Written without backslashes, which a Caddyfile cannot quote: a dot becomes `[.]`.
- */
-function exactPaths(paths: readonly string[]): string {
-	for (const path of paths) {
-		if (!/^\/[A-Za-z0-9._~/-]*$/.test(path)) {
-			throw new UnsafeConfigValue(
-				'route path',
-				path,
-				"has characters other than letters, digits and '._~/-'",
-			);
-		}
-	}
-	return `^(?:${paths.map((path) => path.replace(/\./g, '[.]')).join('|')})$`;
 }
 
 /** A matcher name from a page file: `global-error.html` → `page_global_error`. */
@@ -64,10 +49,7 @@ function pageHeaderSnippet(contract: RouteContract): string[] {
 }
 
 /** In handle_errors: the headers that go with a status, matched on the error's status. */
-function statusHeaderLines(
-	routes: readonly PageRoute[],
-	headersOf: (route: PageRoute) => Record<string, string>,
-) {
+function statusHeaderLines(routes: readonly PageRoute[], headersOf: HeadersOf) {
 	return routes.flatMap((route) => {
 		const headers = Object.entries(headersOf(route));
 		if (headers.length === 0) return [];
@@ -134,11 +116,11 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 		// One argument that is not a number would be the message: the status goes second.
 		'\t\terror @statusPage "the page of its status" {re.statusPage.1}',
 		...contract.extraPages.flatMap((route) => [
-			`\t\t@${matcherName(route)} path_regexp ${exactPaths([route.path, `/${route.file}`])}`,
+			`\t\t@${matcherName(route)} path_regexp ${exactPathsPattern(routePaths(route))}`,
 			`\t\terror @${matcherName(route)} ${route.status}`,
 		]),
 		hashComment(`Rule files for other hosts are no pages: ${notFound.status}.`, '\t\t'),
-		`\t\t@hidden path_regexp ${exactPaths(contract.hiddenFiles.map((file) => `/${file}`))}`,
+		`\t\t@hidden path_regexp ${exactPathsPattern(contract.hiddenFiles.map((file) => `/${file}`))}`,
 		`\t\terror @hidden ${notFound.status}`,
 		hashComment(
 			`A path segment longer than a file name can be is no file: ${notFound.status} (file_server would fail with 500).`,
@@ -155,12 +137,12 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 		),
 		'\thandle_errors {',
 		`\t\timport ${snippet}`,
-		...statusHeaderLines(contract.statusPages, (route) => ({ ...route.headers })),
+		...statusHeaderLines(contract.statusPages, (route) => route.headers),
 		...wholePageLines('\t\t'),
 		// An extra page only with its own status: a POST there is a 405 like anywhere else.
 		...contract.extraPages.flatMap((route) => [
 			`\t\t@${matcherName(route)} {`,
-			`\t\t\tpath_regexp ${exactPaths([route.path, `/${route.file}`])}`,
+			`\t\t\tpath_regexp ${exactPathsPattern(routePaths(route))}`,
 			`\t\t\texpression \`{err.status_code} == ${route.status}\``,
 			'\t\t}',
 			`\t\thandle @${matcherName(route)} {`,

@@ -32,6 +32,23 @@ function rejectControlCharacters(value: string, what: string) {
 	}
 }
 
+/**
+ * A URL path as a regular expression that matches it literally, for configs that cannot quote a
+ * backslash (Caddyfile, Apache): only letters, digits and `._~/-` are accepted, and a dot is
+ * written `[.]`.
+ */
+export function literalPathPattern(path: string): string {
+	if (!/^\/[A-Za-z0-9._~/-]*$/.test(path)) {
+		throw new UnsafeConfigValue('route path', path, "has characters other than letters, digits and '._~/-'");
+	}
+	return path.replace(/\./g, '[.]');
+}
+
+/** A regular expression for exactly these paths, written with `literalPathPattern`. */
+export function exactPathsPattern(paths: readonly string[]): string {
+	return `^(?:${paths.map(literalPathPattern).join('|')})$`;
+}
+
 /** An HTTP header name: an RFC 9110 token. */
 export function headerName(name: string, what: string): string {
 	if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {

@@ -8,15 +8,14 @@ import {
 	notFoundPage,
 	replacedAppPages,
 	statusHeaderNames,
+	routePaths,
 	statusPage,
+	type HeadersOf,
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
 import { fileHeader, hashComment, headerName, nginxString, type HostConfigFile } from './format';
 import type { HostOptions } from './options';
-
-/** Where both configs serve the pages from: internal, so only an error can show one. */
-export const pagesPrefix = '/__fallback/';
 
 function listenDirective({ listen }: HostOptions): string {
 	return `listen ${listen.host ? `${listen.host}:` : ''}${listen.port};`;
@@ -29,7 +28,8 @@ function block(opening: string, directives: readonly string[], indent = '\t'): s
 	return [`${indent}${opening} {`, ...directives.map((directive) => `${indent}\t${directive}`), `${indent}}`];
 }
 
-const pageUri = (route: PageRoute) => `${pagesPrefix}${route.file}`;
+/** A page under the internal prefix both configs serve the pages from: only an error shows one. */
+const pageUri = (contract: RouteContract, route: PageRoute) => `${contract.internalPrefix}${route.file}`;
 
 /** `$fallback_static_retry_after`: the variable a per-status header is mapped into. */
 const headerVariable = (mode: string, name: string) =>
@@ -40,37 +40,31 @@ const headerVariable = (mode: string, name: string) =>
  * header's value for the statuses that carry it, empty for the rest, and nginx sends no header whose
  * value is empty. One place for them, whichever rule or failure produced the status.
  */
-function statusHeaderMaps(
-	mode: string,
-	routes: readonly PageRoute[],
-	headersOf: (r: PageRoute) => Record<string, string>,
-) {
-	return statusHeaderNames(routes.map((route) => ({ ...route, headers: headersOf(route) }))).flatMap(
-		(name) => [
-			`map $status ${headerVariable(mode, name)} {`,
-			...routes
-				.filter((route) => headersOf(route)[name] !== undefined)
-				.map(
-					(route) =>
-						`\t${route.status} ${nginxString(headersOf(route)[name]!, `header ${name} of status ${route.status}`)};`,
-				),
-			'\tdefault "";',
-			'}',
-		],
-	);
+function statusHeaderMaps(mode: string, contract: RouteContract, headersOf: HeadersOf) {
+	return statusHeaderNames(contract.statusPages, headersOf).flatMap((name) => [
+		`map $status ${headerVariable(mode, name)} {`,
+		...contract.statusPages
+			.filter((route) => headersOf(route)[name] !== undefined)
+			.map(
+				(route) =>
+					`\t${route.status} ${nginxString(headersOf(route)[name]!, `header ${name} of status ${route.status}`)};`,
+			),
+		'\tdefault "";',
+		'}',
+	]);
 }
 
 /**
  * `add_header … always` (without `always` nginx only adds headers to 2xx and 3xx). A location with
  * an add_header of its own inherits none, which is why every header is set in one place.
  */
-function addHeaders(mode: string, contract: RouteContract, statusHeaders: readonly string[], indent: string) {
+function addHeaders(mode: string, contract: RouteContract, headersOf: HeadersOf, indent: string) {
 	return [
 		...Object.entries(contract.pageHeaders).map(
 			([name, value]) =>
 				`${indent}add_header ${headerName(name, 'page header name')} ${nginxString(value, `page header ${name}`)} always;`,
 		),
-		...statusHeaders.map(
+		...statusHeaderNames(contract.statusPages, headersOf).map(
 			(name) =>
 				`${indent}add_header ${headerName(name, 'status header name')} ${headerVariable(mode, name)} always;`,
 		),
@@ -89,20 +83,26 @@ const standInStatus = 418;
 /** What a route's locations do: answer with its status and page. */
 function answerWith(route: PageRoute, contract: RouteContract): string[] {
 	if (closesConnection(route.status)) {
-		return [`error_page ${standInStatus} =${route.status} ${pageUri(route)};`, `return ${standInStatus};`];
+		return [
+			`error_page ${standInStatus} =${route.status} ${pageUri(contract, route)};`,
+			`return ${standInStatus};`,
+		];
 	}
 	// A page that shares its status (the app-error pages, 500) names its own page.
 	const ownPage = statusPage(contract, route.status)?.file !== route.file;
-	return [...(ownPage ? [`error_page ${route.status} ${pageUri(route)};`] : []), `return ${route.status};`];
+	return [
+		...(ownPage ? [`error_page ${route.status} ${pageUri(contract, route)};`] : []),
+		`return ${route.status};`,
+	];
 }
 
 /** nginx's own errors, whatever raised them, show the page of their status. */
 function errorPages(contract: RouteContract): string[] {
 	const tooLarge = statusPage(contract, 431);
 	return [
-		...contract.statusPages.map((route) => `\terror_page ${route.status} ${pageUri(route)};`),
+		...contract.statusPages.map((route) => `\terror_page ${route.status} ${pageUri(contract, route)};`),
 		// Headers too large is nginx's own 494, sent as 400 unless mapped: RFC 6585 names it 431.
-		...(tooLarge ? [`\terror_page 494 =${tooLarge.status} ${pageUri(tooLarge)};`] : []),
+		...(tooLarge ? [`\terror_page 494 =${tooLarge.status} ${pageUri(contract, tooLarge)};`] : []),
 	];
 }
 
@@ -110,8 +110,8 @@ function errorPages(contract: RouteContract): string[] {
  * The pages' own location. No body limit here: an error page is served after a request's body is
  * discarded, and nginx would otherwise answer a large POST, sent to its 405 page, with 413.
  */
-function pagesLocation(pagesRoot: string, extra: readonly string[] = []): string[] {
-	return block(`location ^~ ${pagesPrefix}`, [
+function pagesLocation(contract: RouteContract, pagesRoot: string, extra: readonly string[] = []): string[] {
+	return block(`location ^~ ${contract.internalPrefix}`, [
 		'internal;',
 		`alias ${pagesRoot.replace(/\/?$/, '/')};`,
 		'client_max_body_size 0;',
@@ -123,7 +123,6 @@ function pagesLocation(pagesRoot: string, extra: readonly string[] = []): string
 export function nginxStaticConfig(contract: RouteContract, options: HostOptions): string {
 	const notFound = notFoundPage(contract);
 	const routes = errorRoutes(contract);
-	const headerNames = statusHeaderNames(contract.statusPages);
 	const methodNotAllowed = contract.methodNotAllowedStatus;
 	return [
 		fileHeader([
@@ -133,7 +132,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		]),
 		'',
 		hashComment('The headers each status carries: a value for its statuses, none for the rest.'),
-		...statusHeaderMaps('static', contract.statusPages, (route) => ({ ...route.headers })),
+		...statusHeaderMaps('static', contract, (route) => route.headers),
 		'',
 		'server {',
 		`\t${listenDirective(options)}`,
@@ -144,7 +143,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		'\tserver_tokens off;',
 		'',
 		hashComment('On every response, errors included; no location below sets its own.', '\t'),
-		...addHeaders('static', contract, headerNames, '\t'),
+		...addHeaders('static', contract, (route) => route.headers, '\t'),
 		'',
 		hashComment(
 			`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${methodNotAllowed} page.\n` +
@@ -163,15 +162,13 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 			'\t',
 		),
 		...routes.flatMap((route) =>
-			[route.path, `/${route.file}`].flatMap((path) =>
-				block(`location = ${path}`, answerWith(route, contract)),
-			),
+			routePaths(route).flatMap((path) => block(`location = ${path}`, answerWith(route, contract))),
 		),
 		hashComment(`Rule files for other hosts are no pages: ${notFound.status}.`, '\t'),
 		...contract.hiddenFiles.flatMap((file) => block(`location = /${file}`, [`return ${notFound.status};`])),
 		'',
 		hashComment('The pages, for error_page only: a request for this prefix is an unknown path.', '\t'),
-		...pagesLocation(options.pagesRoot),
+		...pagesLocation(contract, options.pagesRoot),
 		'',
 		hashComment(`Files that exist are served; anything else is ${notFound.status} with its page.`, '\t'),
 		'\tlocation / {',
@@ -186,9 +183,6 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 export function nginxProxyConfig(contract: RouteContract, options: HostOptions): string {
 	const replaced = replacedAppPages(contract);
 	const headersOf = (route: PageRoute) => headersInFrontOfApp(contract, route);
-	const headerNames = statusHeaderNames(
-		contract.statusPages.map((route) => ({ ...route, headers: headersOf(route) })),
-	);
 	const timeoutPage = statusPage(contract, 504);
 	return [
 		fileHeader([
@@ -203,7 +197,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 		hashComment(
 			`The headers each status carries on Fallback's pages (${contract.appOwnedHeaders.join(', ')}: the app's to say).`,
 		),
-		...statusHeaderMaps('proxy', contract.statusPages, headersOf),
+		...statusHeaderMaps('proxy', contract, headersOf),
 		'',
 		hashComment('WebSocket: pass the upgrade on to the app; otherwise close the upstream connection.'),
 		'map $http_upgrade $fallback_proxy_connection {',
@@ -252,14 +246,14 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 			'\t\t',
 		),
 		'\t\tproxy_intercept_errors on;',
-		...replaced.map((route) => `\t\terror_page ${route.status} ${pageUri(route)};`),
+		...replaced.map((route) => `\t\terror_page ${route.status} ${pageUri(contract, route)};`),
 		'\t}',
 		'',
 		hashComment(
 			'The pages, under a prefix an app is unlikely to use; internal: visitors cannot request them.',
 			'\t',
 		),
-		...pagesLocation(options.pagesRoot, addHeaders('proxy', contract, headerNames, '')),
+		...pagesLocation(contract, options.pagesRoot, addHeaders('proxy', contract, headersOf, '')),
 		'}',
 		'',
 	].join('\n');

@@ -11,6 +11,7 @@ import {
 	errorRoutes,
 	methodNotAllowedPage,
 	notFoundPage,
+	routePaths,
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
@@ -57,7 +58,7 @@ export function vercelRoutes(contract: RouteContract): VercelRoute[] {
 		// The page headers on every response, then the first route below that matches.
 		{ src: '^/.*$', headers: { ...contract.pageHeaders }, continue: true },
 		{ ...statusRoute(methodNotAllowedPage(contract), '^/.*$'), methods: nonReadMethods(contract) },
-		...errorRoutes(contract).map((route) => statusRoute(route, exactly(route.path, `/${route.file}`))),
+		...errorRoutes(contract).map((route) => statusRoute(route, exactly(...routePaths(route)))),
 		...contract.hiddenFiles.map((file) => statusRoute(notFound, exactly(`/${file}`))),
 		{ handle: 'filesystem' },
 		statusRoute(notFound, '^/.*$'),
