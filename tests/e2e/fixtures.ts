@@ -49,10 +49,9 @@ export const contractPages: readonly VisitedPage[] = [
 ];
 
 /**
- * What axe audits: every page of the contract at its URL, and the pages the browser cannot open at
- * their status URL (400, 407) loaded from their file in dist/, so that no page escapes the audit.
+ * Besides every page of the contract at its URL, what axe audits: the pages the browser cannot
+ * open at their status URL (400, 407), loaded from their file in dist/, so no page escapes it.
  */
-export const auditedPages: readonly { path: string }[] = contractPages.map(({ path }) => ({ path }));
 export const auditedFiles: readonly string[] = [
 	...LOCAL_ENGINE_REDIRECT_STATUSES,
 	...BROWSER_REFUSED_STATUSES,
