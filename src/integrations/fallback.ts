@@ -12,7 +12,9 @@ import { pageHeaders } from '../contract/pageHeaders';
 import { inlineCodeOf } from '../quality/pageAnalysis';
 import { deploy } from '../config/deploy';
 import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
-import { parseHostOptions, type HostOptionsInput } from '../hosts/options';
+import { parseOptions, type FallbackConfig, type FallbackOptions } from '../config/options';
+import { themeCss } from '../brand/theme';
+import { virtualModules } from './virtualModules';
 
 type Pages = Map<string, string>;
 
@@ -47,20 +49,34 @@ async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
 	}
 }
 
-export interface FallbackOptions {
-	/** The settings the server configs under hosts/ are written with (pages folder, address, app). */
-	hosts?: HostOptionsInput;
+export type { FallbackOptions };
+
+/** The site's public address: the option, then Netlify's main URL, then Astro's `site`. */
+function siteUrl(option: string | undefined, astroSite: string | undefined): string {
+	return option ?? deploy.siteUrl ?? astroSite ?? 'https://example.com';
 }
 
-export default function fallback(options: FallbackOptions = {}): AstroIntegration {
+export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegration {
 	// Checked before anything is built: a broken option stops the build at once, naming it.
-	const hostOptions = parseHostOptions(options.hosts);
+	const options = parseOptions(rawOptions);
 	let root = '';
 	return {
 		name: 'fallback',
 		hooks: {
-			'astro:config:done': ({ config }) => {
+			'astro:config:setup': async ({ config, updateConfig }) => {
 				root = fileURLToPath(config.root);
+				const { logo, ...brand } = options.brand;
+				// The sanitiser (DOMPurify on jsdom) loads only when there is a logo to check.
+				const logoMarkup = logo ? await (await import('../brand/logo')).loadLogo(logo, root) : undefined;
+				const resolved: FallbackConfig = {
+					site: { ...options.site, url: siteUrl(options.site.url, config.site) },
+					brand: { ...brand, ...(logoMarkup ? { logo: logoMarkup } : {}) },
+					actions: options.actions,
+					links: options.links,
+					help: options.help,
+					mode: 'site',
+				};
+				updateConfig({ vite: { plugins: [virtualModules(resolved, themeCss(brand, brand.font))] } });
 			},
 			'astro:build:done': async ({ dir, logger }) => {
 				const dist = fileURLToPath(dir);
@@ -76,7 +92,7 @@ export default function fallback(options: FallbackOptions = {}): AstroIntegratio
 					`wrote _redirects (${errorRoutes(contract).length} error routes) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''})`,
 				);
 				const hostsDir = `${root}hosts/`;
-				const files = hostConfigFiles(contract, hostOptions);
+				const files = hostConfigFiles(contract, options.hosts);
 				await rm(hostsDir, { recursive: true, force: true });
 				await writeFiles(hostsDir, files);
 				logger.info(

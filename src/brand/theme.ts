@@ -1,0 +1,175 @@
+/**
+ * The colours every page draws, for the light and the dark scheme, derived from the brand
+ * options; the WCAG 2.2 AA check of every pair the pages draw; and the CSS custom properties
+ * that carry them. Colour maths is culori's, never ours.
+ */
+import { formatHex, interpolate, parse, wcagContrast } from 'culori';
+
+export const SCHEMES = ['light', 'dark'] as const;
+export type Scheme = (typeof SCHEMES)[number];
+
+/** One colour per scheme, as the options give it. */
+export type SchemePair = Record<Scheme, string>;
+
+export interface BrandColors {
+	text: SchemePair;
+	background: SchemePair;
+	/** Buttons, their borders, icons in them and the focus ring. */
+	accent: SchemePair;
+}
+
+/** The framework's own look: black on white, white on black, monochrome buttons. */
+export const defaultColors: BrandColors = {
+	text: { light: '#000000', dark: '#ffffff' },
+	background: { light: '#ffffff', dark: '#000000' },
+	accent: { light: '#000000', dark: '#ffffff' },
+};
+
+/** The help line and footer: this share of the way from the background to the text colour. */
+const MUTED_SHARE = 0.7;
+
+/** The deploy-preview banner: the same in both schemes, so a preview is never mistaken. */
+const banner = { text: '#000000', background: '#ffe066' };
+
+/** Every colour one scheme draws, as #rrggbb. */
+export interface SchemeColors {
+	text: string;
+	background: string;
+	muted: string;
+	accent: string;
+	/** Text on an accent-filled button: black or white, whichever reads better. */
+	onAccent: string;
+	bannerText: string;
+	bannerBackground: string;
+}
+
+/** A colour as #rrggbb, or undefined when it is not an opaque CSS colour culori can read. */
+export function opaqueHex(value: string): string | undefined {
+	const color = parse(value);
+	if (!color || (color.alpha !== undefined && color.alpha < 1)) return undefined;
+	return formatHex(color);
+}
+
+function hex(value: string): string {
+	const result = opaqueHex(value);
+	if (!result) throw new Error(`not an opaque CSS colour: ${JSON.stringify(value)}`);
+	return result;
+}
+
+export function schemeColors(colors: BrandColors, scheme: Scheme): SchemeColors {
+	const text = hex(colors.text[scheme]);
+	const background = hex(colors.background[scheme]);
+	const accent = hex(colors.accent[scheme]);
+	const onAccent = wcagContrast(accent, '#000000') >= wcagContrast(accent, '#ffffff') ? '#000000' : '#ffffff';
+	return {
+		text,
+		background,
+		muted: formatHex(interpolate([background, text], 'rgb')(MUTED_SHARE)),
+		accent,
+		onAccent,
+		bannerText: banner.text,
+		bannerBackground: banner.background,
+	};
+}
+
+/** A pair of colours the pages draw against each other, and the ratio WCAG 2.2 AA asks of it. */
+export interface ContrastPair {
+	/** What is drawn, in a visitor's words. */
+	what: string;
+	/** The options that set the two colours, for the error message; none for built-in ones. */
+	options: readonly ('text' | 'background' | 'accent')[];
+	foreground: keyof SchemeColors;
+	background: keyof SchemeColors;
+	/** 4.5 for text (1.4.3), 3 for the boundaries of controls and the focus ring (1.4.11). */
+	minimum: number;
+}
+
+export const contrastPairs: readonly ContrastPair[] = [
+	{ what: 'text', options: ['text', 'background'], foreground: 'text', background: 'background', minimum: 4.5 },
+	{
+		what: 'muted text (help line, footer)',
+		options: ['text', 'background'],
+		foreground: 'muted',
+		background: 'background',
+		minimum: 4.5,
+	},
+	{
+		what: 'buttons, their borders and the focus ring',
+		options: ['accent', 'background'],
+		foreground: 'accent',
+		background: 'background',
+		minimum: 3,
+	},
+	{
+		what: 'the label of the main button',
+		options: ['accent'],
+		foreground: 'onAccent',
+		background: 'accent',
+		minimum: 4.5,
+	},
+	{
+		what: 'the deploy-preview banner',
+		options: [],
+		foreground: 'bannerText',
+		background: 'bannerBackground',
+		minimum: 4.5,
+	},
+];
+
+export interface Contrast {
+	scheme: Scheme;
+	pair: ContrastPair;
+	foreground: string;
+	background: string;
+	ratio: number;
+}
+
+/** The contrast of every pair the pages draw, in both schemes. */
+export function contrasts(colors: BrandColors): Contrast[] {
+	return SCHEMES.flatMap((scheme) => {
+		const drawn = schemeColors(colors, scheme);
+		return contrastPairs.map((pair) => ({
+			scheme,
+			pair,
+			foreground: drawn[pair.foreground],
+			background: drawn[pair.background],
+			ratio: wcagContrast(drawn[pair.foreground], drawn[pair.background]),
+		}));
+	});
+}
+
+/** One line per pair below its minimum, naming the options, both colours and the ratio. */
+export function contrastProblems(colors: BrandColors, optionPath = 'fallback.brand'): string[] {
+	return contrasts(colors)
+		.filter(({ ratio, pair }) => ratio < pair.minimum)
+		.map(
+			({ scheme, pair, foreground, background, ratio }) =>
+				`${pair.options.map((option) => `${optionPath}.${option}.${scheme}`).join(' + ') || 'built-in colours'}: ${pair.what} ${foreground} on ${background} is ${formatRatio(ratio)}:1 in the ${scheme} scheme; WCAG 2.2 AA needs ${pair.minimum}:1`,
+		);
+}
+
+/** Rounded down, so a ratio shown as passing never is below the minimum. */
+export function formatRatio(ratio: number): string {
+	return (Math.floor(ratio * 100) / 100).toFixed(2);
+}
+
+function customProperties(colors: SchemeColors): string {
+	return [
+		`--fg:${colors.text}`,
+		`--bg:${colors.background}`,
+		`--muted:${colors.muted}`,
+		`--accent:${colors.accent}`,
+		`--on-accent:${colors.onAccent}`,
+		`--banner-fg:${colors.bannerText}`,
+		`--banner-bg:${colors.bannerBackground}`,
+	].join(';');
+}
+
+/**
+ * The theme as CSS: colours in custom properties per scheme, and the font stack. Every value
+ * is a #rrggbb from culori or a font list the options schema allowed, so nothing can break out.
+ */
+export function themeCss(colors: BrandColors, fontFamily: string): string {
+	const [light, dark] = SCHEMES.map((scheme) => customProperties(schemeColors(colors, scheme)));
+	return `:root{${light};--font:${fontFamily}}@media (prefers-color-scheme:dark){:root{${dark}}}`;
+}

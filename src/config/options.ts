@@ -1,0 +1,190 @@
+/**
+ * Every setting of Fallback, as `fallback({ ... })` takes it in astro.config.mjs. Validated with
+ * zod before anything is built: a broken value stops the build with a message naming the option
+ * (`fallback.brand.accent.light: …`) and what would be valid. Everything has a default, so the
+ * site builds and looks finished with no options at all.
+ */
+import { z } from 'astro/zod';
+import { isCatalogued } from '../catalog/statuses';
+import { hostOptionsSchema } from '../hosts/options';
+import { contrastProblems, defaultColors, opaqueHex, type BrandColors } from '../brand/theme';
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
+
+/**
+ * Why a link target is unsafe, or undefined when it is a path on this site or an http(s) URL.
+ * Browsers read `\` as `/`, so `/\evil.example` and `//evil.example` both lead to another site.
+ */
+export function linkProblem(value: string): string | undefined {
+	if (value.startsWith('/')) {
+		if (/^\/[/\\]/.test(value) || value.includes('\\')) {
+			return `must be a path on this site: ${JSON.stringify(value)} starts with // or holds a backslash, which browsers read as another site`;
+		}
+		if (/[\u0000-\u001f\u007f\s]/.test(value)) return 'must be a path without spaces or control characters';
+		return undefined;
+	}
+	let url: URL;
+	try {
+		url = new URL(value);
+	} catch {
+		return `must be a path starting with / or an absolute http(s) URL, not ${JSON.stringify(value)}`;
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+		return `must be a path starting with / or an http(s) URL, not a ${url.protocol} URL`;
+	}
+	return undefined;
+}
+
+const link = z.string().superRefine((value, ctx) => {
+	const problem = linkProblem(value);
+	if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const text = (max: number) =>
+	z
+		.string()
+		.trim()
+		.min(1, 'must not be empty')
+		.max(max, `must be at most ${max} characters`)
+		.refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'must be one line without control characters');
+
+const color = z.string().refine((value) => opaqueHex(value) !== undefined, {
+	error: 'must be an opaque CSS colour, e.g. #0b5fff, rgb(11 95 255) or oklch(55% 0.2 260)',
+});
+
+/** A colour for each scheme; one not given keeps the default look's. */
+const schemePair = (fallback: BrandColors[keyof BrandColors]) =>
+	z.strictObject({ light: color.default(fallback.light), dark: color.default(fallback.dark) }).default(fallback);
+
+/** The framework's system font stack: a page must render with nothing else reachable. */
+export const SYSTEM_FONTS =
+	"system-ui,'Segoe UI',Roboto,Helvetica,Arial,sans-serif,'Apple Color Emoji','Segoe UI Emoji'";
+
+const GENERIC_FAMILIES = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'math']);
+
+/**
+ * A CSS font-family list of installed fonts: names of letters, digits, spaces and hyphens, quoted
+ * or not. Nothing is downloaded (the CSP allows no font source); a list that does not end in a
+ * generic family gets the system stack after it.
+ */
+const fontFamily = z
+	.string()
+	.trim()
+	.superRefine((value, ctx) => {
+		const names = value.split(',').map((name) => name.trim());
+		const bad = names.find((name) => !/^(?:'[A-Za-z0-9 -]+'|"[A-Za-z0-9 -]+"|[A-Za-z][A-Za-z0-9 -]*)$/.test(name));
+		if (bad !== undefined) {
+			ctx.addIssue({
+				code: 'custom',
+				message: `must be a comma-separated list of installed font names (letters, digits, spaces, hyphens; quoted or not), not ${JSON.stringify(bad)}; web fonts cannot load on an error page`,
+			});
+		}
+	})
+	.transform((value) => {
+		const names = value.split(',').map((name) => name.trim());
+		const last = names.at(-1)!.replace(/['"]/g, '');
+		return GENERIC_FAMILIES.has(last) ? names.join(',') : `${names.join(',')},${SYSTEM_FONTS}`;
+	});
+
+const helpOverrides = z.record(z.string(), text(300)).superRefine((overrides, ctx) => {
+	for (const key of Object.keys(overrides)) {
+		if (!/^\d{3}$/.test(key) || !isCatalogued(Number(key))) {
+			ctx.addIssue({ code: 'custom', path: [key], message: `${key} is not a catalogued HTTP error status (400–511)` });
+		}
+	}
+});
+
+export const MAX_LINKS = 4;
+
+export const fallbackOptionsSchema = z
+	.strictObject({
+		site: z
+			.strictObject({
+				/** Shown on every page and in the gallery. */
+				name: text(60).default('Fallback'),
+				/**
+				 * The public address of the site; its host names the site on the global error page.
+				 * Default: Netlify's `URL`, then Astro's `site`, then https://example.com.
+				 */
+				url: httpUrl.optional(),
+				/** Where "Go back home" leads: a path on this site or an absolute http(s) URL. */
+				homeUrl: link.default('/'),
+			})
+			.default({ name: 'Fallback', homeUrl: '/' }),
+		brand: z
+			.strictObject({
+				/** Buttons, their borders and the focus ring. */
+				accent: schemePair(defaultColors.accent),
+				text: schemePair(defaultColors.text),
+				background: schemePair(defaultColors.background),
+				/** Installed fonts only; the system stack is appended unless the list ends in a generic family. */
+				font: fontFamily.default(SYSTEM_FONTS),
+				/** An SVG file in the project, inlined on every page after it is checked. */
+				logo: z.string().trim().min(1, 'must be a path to an .svg file').optional(),
+				/** One line under every page, e.g. a company name. */
+				footer: text(160).optional(),
+			})
+			.default({
+				accent: defaultColors.accent,
+				text: defaultColors.text,
+				background: defaultColors.background,
+				font: SYSTEM_FONTS,
+			}),
+		actions: z
+			.strictObject({
+				/** Adds a "Contact support" action (mailto:). */
+				supportEmail: z.email('must be an e-mail address').optional(),
+				/** Adds a "Status page" action. */
+				statusPageUrl: httpUrl.optional(),
+			})
+			.default({}),
+		/** A few extra links in every page's footer. */
+		links: z
+			.array(z.strictObject({ label: text(40), url: link }))
+			.max(MAX_LINKS, `must hold at most ${MAX_LINKS} links: an error page is no site map`)
+			.default([]),
+		/** Replace the help sentence of some codes, e.g. `{ 503: 'Back at 10:00 UTC.' }`. */
+		help: helpOverrides.default({}),
+		/** Settings of the server configs written to hosts/. */
+		hosts: hostOptionsSchema.default(hostOptionsSchema.parse({})),
+	})
+	.superRefine((options, ctx) => {
+		const { accent, text, background } = options.brand;
+		const readable = [accent, text, background].every(
+			(pair) => opaqueHex(pair.light) !== undefined && opaqueHex(pair.dark) !== undefined,
+		);
+		if (!readable) return;
+		for (const message of contrastProblems(options.brand)) ctx.addIssue({ code: 'custom', message, path: [] });
+	});
+
+export type FallbackOptions = z.input<typeof fallbackOptionsSchema>;
+export type ParsedOptions = z.output<typeof fallbackOptionsSchema>;
+
+/**
+ * Validates `fallback({ ... })`'s options; throws an Error listing every broken option by its
+ * full path. Contrast problems name their own options.
+ */
+export function parseOptions(raw: unknown = {}): ParsedOptions {
+	const result = fallbackOptionsSchema.safeParse(raw);
+	if (result.success) return result.data;
+	const problems = result.error.issues.map((issue) =>
+		issue.path.length === 0 && issue.code === 'custom'
+			? `  - ${issue.message}`
+			: `  - ${['fallback', ...issue.path.map(String)].join('.')}: ${issue.message}`,
+	);
+	throw new Error(`Invalid Fallback options (fallback({ ... }) in astro.config.mjs):\n${problems.join('\n')}`);
+}
+
+/** What the pages read (through `virtual:fallback/config`): the options, resolved for this build. */
+export interface FallbackConfig {
+	site: { name: string; url: string; homeUrl: string };
+	brand: Omit<ParsedOptions['brand'], 'logo'> & {
+		/** The checked, minified logo markup, ready to inline. */
+		logo?: string;
+	};
+	actions: ParsedOptions['actions'];
+	links: ParsedOptions['links'];
+	help: ParsedOptions['help'];
+	/** `embed`: pages for an existing site, under their own prefix, with no inline code. */
+	mode: 'site' | 'embed';
+}
