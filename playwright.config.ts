@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.ts';
+import { EMBED_SITE_DIR, EMBED_SITE_PORT } from './tests/e2e-embed/mockSite.ts';
 
 /** `npm run serve`: the built dist/ through Netlify's own rule engine, offline. */
 const PRODUCTION_URL = 'http://localhost:8888';
@@ -7,6 +8,9 @@ const PRODUCTION_URL = 'http://localhost:8888';
 const PREVIEW_URL = 'http://localhost:8889';
 const PREVIEW_ENV =
 	'CONTEXT=deploy-preview BRANCH=\'feature/<b>new</b> & "quotes" ünï\' COMMIT_REF=0123456789abcdef0123456789abcdef01234567';
+
+/** A mock existing site with Fallback embedded by `npm run embed` (tests/e2e-embed/mockSite.ts). */
+const EMBED_URL = `http://localhost:${EMBED_SITE_PORT}`;
 
 export default defineConfig({
 	fullyParallel: true,
@@ -20,6 +24,7 @@ export default defineConfig({
 	projects: [
 		{ name: 'production', testDir: 'tests/e2e', use: { baseURL: PRODUCTION_URL } },
 		{ name: 'preview', testDir: 'tests/e2e-preview', use: { baseURL: PREVIEW_URL } },
+		{ name: 'embed', testDir: 'tests/e2e-embed', use: { baseURL: EMBED_URL } },
 	],
 	webServer: [
 		{
@@ -34,6 +39,14 @@ export default defineConfig({
 		{
 			command: `${PREVIEW_ENV} astro build --outDir .preview && node scripts/serve.ts --dir .preview --port 8889`,
 			url: `${PREVIEW_URL}/`,
+			reuseExistingServer: !process.env.CI,
+			timeout: 180_000,
+			stdout: 'ignore',
+			stderr: 'pipe',
+		},
+		{
+			command: `node tests/e2e-embed/prepare.ts && node scripts/serve.ts --dir ${EMBED_SITE_DIR} --port ${EMBED_SITE_PORT}`,
+			url: `${EMBED_URL}/`,
 			reuseExistingServer: !process.env.CI,
 			timeout: 180_000,
 			stdout: 'ignore',

@@ -85,7 +85,13 @@ export interface ContrastPair {
 }
 
 export const contrastPairs: readonly ContrastPair[] = [
-	{ what: 'text', options: ['text', 'background'], foreground: 'text', background: 'background', minimum: 4.5 },
+	{
+		what: 'text',
+		options: ['text', 'background'],
+		foreground: 'text',
+		background: 'background',
+		minimum: 4.5,
+	},
 	{
 		what: 'muted text (help line, footer)',
 		options: ['text', 'background'],

@@ -54,13 +54,23 @@ const color = z.string().refine((value) => opaqueHex(value) !== undefined, {
 
 /** A colour for each scheme; one not given keeps the default look's. */
 const schemePair = (fallback: BrandColors[keyof BrandColors]) =>
-	z.strictObject({ light: color.default(fallback.light), dark: color.default(fallback.dark) }).default(fallback);
+	z
+		.strictObject({ light: color.default(fallback.light), dark: color.default(fallback.dark) })
+		.default(fallback);
 
 /** The framework's system font stack: a page must render with nothing else reachable. */
 export const SYSTEM_FONTS =
 	"system-ui,'Segoe UI',Roboto,Helvetica,Arial,sans-serif,'Apple Color Emoji','Segoe UI Emoji'";
 
-const GENERIC_FAMILIES = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'math']);
+const GENERIC_FAMILIES = new Set([
+	'serif',
+	'sans-serif',
+	'monospace',
+	'cursive',
+	'fantasy',
+	'system-ui',
+	'math',
+]);
 
 /**
  * A CSS font-family list of installed fonts: names of letters, digits, spaces and hyphens, quoted
@@ -72,7 +82,9 @@ const fontFamily = z
 	.trim()
 	.superRefine((value, ctx) => {
 		const names = value.split(',').map((name) => name.trim());
-		const bad = names.find((name) => !/^(?:'[A-Za-z0-9 -]+'|"[A-Za-z0-9 -]+"|[A-Za-z][A-Za-z0-9 -]*)$/.test(name));
+		const bad = names.find(
+			(name) => !/^(?:'[A-Za-z0-9 -]+'|"[A-Za-z0-9 -]+"|[A-Za-z][A-Za-z0-9 -]*)$/.test(name),
+		);
 		if (bad !== undefined) {
 			ctx.addIssue({
 				code: 'custom',
@@ -89,7 +101,11 @@ const fontFamily = z
 const helpOverrides = z.record(z.string(), text(300)).superRefine((overrides, ctx) => {
 	for (const key of Object.keys(overrides)) {
 		if (!/^\d{3}$/.test(key) || !isCatalogued(Number(key))) {
-			ctx.addIssue({ code: 'custom', path: [key], message: `${key} is not a catalogued HTTP error status (400–511)` });
+			ctx.addIssue({
+				code: 'custom',
+				path: [key],
+				message: `${key} is not a catalogued HTTP error status (400–511)`,
+			});
 		}
 	}
 });
@@ -154,7 +170,8 @@ export const fallbackOptionsSchema = z
 			(pair) => opaqueHex(pair.light) !== undefined && opaqueHex(pair.dark) !== undefined,
 		);
 		if (!readable) return;
-		for (const message of contrastProblems(options.brand)) ctx.addIssue({ code: 'custom', message, path: [] });
+		for (const message of contrastProblems(options.brand))
+			ctx.addIssue({ code: 'custom', message, path: [] });
 	});
 
 export type FallbackOptions = z.input<typeof fallbackOptionsSchema>;
@@ -172,7 +189,9 @@ export function parseOptions(raw: unknown = {}): ParsedOptions {
 			? `  - ${issue.message}`
 			: `  - ${['fallback', ...issue.path.map(String)].join('.')}: ${issue.message}`,
 	);
-	throw new Error(`Invalid Fallback options (fallback({ ... }) in astro.config.mjs):\n${problems.join('\n')}`);
+	throw new Error(
+		`Invalid Fallback options (fallback({ ... }) in astro.config.mjs):\n${problems.join('\n')}`,
+	);
 }
 
 /** What the pages read (through `virtual:fallback/config`): the options, resolved for this build. */

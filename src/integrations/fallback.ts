@@ -12,6 +12,8 @@ import { pageHeaders } from '../contract/pageHeaders';
 import { inlineCodeOf } from '../quality/pageAnalysis';
 import { deploy } from '../config/deploy';
 import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
+import { netlifyEmbedHeaders, netlifyEmbedRedirects } from '../hosts/netlify';
+import { embedPrefix } from '../config/embed';
 import { parseOptions, type FallbackConfig, type FallbackOptions } from '../config/options';
 import { themeCss } from '../brand/theme';
 import { virtualModules } from './virtualModules';
@@ -51,6 +53,27 @@ async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
 
 export type { FallbackOptions };
 
+/**
+ * Embed mode writes no host configs: only the rules `npm run embed` appends to the site's own.
+ * A page with inline code would break under the site's CSP, so the build stops on one.
+ */
+async function writeEmbedRules(dist: string, pages: Pages, prefix: string, logger: AstroIntegrationLogger) {
+	const inline = inlineCodeOf(pages.values());
+	if (inline.styles.length + inline.scripts.length > 0) {
+		throw new Error(
+			`Embed build: ${inline.styles.length} inline style(s) and ${inline.scripts.length} inline script(s) left in the pages; a site's CSP would block them`,
+		);
+	}
+	const contract = catalogContract({});
+	await writeFiles(dist, [
+		{ path: '_redirects', content: netlifyEmbedRedirects(contract, prefix) },
+		{ path: '_headers', content: netlifyEmbedHeaders(contract, prefix) },
+	]);
+	logger.info(
+		`embed: ${pages.size} pages under ${prefix}, no inline code; rules for the site's _redirects and _headers`,
+	);
+}
+
 /** The site's public address: the option, then Netlify's main URL, then Astro's `site`. */
 function siteUrl(option: string | undefined, astroSite: string | undefined): string {
 	return option ?? deploy.siteUrl ?? astroSite ?? 'https://example.com';
@@ -59,6 +82,7 @@ function siteUrl(option: string | undefined, astroSite: string | undefined): str
 export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegration {
 	// Checked before anything is built: a broken option stops the build at once, naming it.
 	const options = parseOptions(rawOptions);
+	const prefix = embedPrefix();
 	let root = '';
 	return {
 		name: 'fallback',
@@ -74,14 +98,27 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 					actions: options.actions,
 					links: options.links,
 					help: options.help,
-					mode: 'site',
+					mode: prefix ? 'embed' : 'site',
 				};
 				updateConfig({ vite: { plugins: [virtualModules(resolved, themeCss(brand, brand.font))] } });
+				if (prefix) {
+					// Under the prefix, with the stylesheet and scripts as files: a site-wide CSP such as
+					// `default-src 'self'` allows them, where it would block inline ones.
+					updateConfig({
+						base: prefix,
+						build: { inlineStylesheets: 'never' },
+						vite: { build: { assetsInlineLimit: 0 } },
+					});
+				}
 			},
 			'astro:build:done': async ({ dir, logger }) => {
 				const dist = fileURLToPath(dir);
 				const pages = await readPages(dist);
 				await removeUnreferencedAssets(dist, pages, logger);
+				if (prefix) {
+					await writeEmbedRules(dist, pages, prefix, logger);
+					return;
+				}
 				// The page headers depend on the build: the CSP on the pages' inline code, noindex on
 				// previews (netlify.toml's `[[headers]]` cannot depend on the deploy context).
 				const contract = catalogContract(

@@ -9,7 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { resolveConfig } from '@netlify/config';
-import { netlifyHeaders, netlifyRedirects } from '../../src/hosts/netlify';
+import {
+	netlifyEmbedHeaders,
+	netlifyEmbedRedirects,
+	netlifyHeaders,
+	netlifyRedirects,
+} from '../../src/hosts/netlify';
+import { embedPrefix, embedPrefixProblem } from '../../src/config/embed';
 import { fixtureContract, fixtureWithExtraPage } from './fixtures/contract';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -81,6 +87,62 @@ describe('_headers, read by Netlify’s own parser', async () => {
 			'/503': { 'Retry-After': '120' },
 			'/503.html': { 'Retry-After': '120' },
 		});
+	});
+});
+
+describe('embed rules after a site’s own, read by Netlify’s own parsers', async () => {
+	const siteRules = '/old-shop  /  301\n';
+	const { redirects, errors } = await parseAllRedirects({
+		redirectsFiles: [tempFile('_redirects', siteRules + netlifyEmbedRedirects(fixtureContract, '/errors/'))],
+		configRedirects: [],
+		minimal: true,
+	});
+	const headers = await parseAllHeaders({
+		headersFiles: [tempFile('_headers', netlifyEmbedHeaders(fixtureContract, '/errors/'))],
+		configHeaders: [],
+		minimal: true,
+	});
+
+	it('keeps the site’s rule first, forces the prefixed pages, ends with the not-found page', () => {
+		expect(errors).toEqual([]);
+		const rules = (redirects as ParsedRedirect[]).map(({ from, to, status, force }) => ({
+			from,
+			to,
+			status,
+			force,
+		}));
+		expect(rules[0]).toEqual({ from: '/old-shop', to: '/', status: 301, force: false });
+		expect(rules.slice(1, 3)).toEqual([
+			{ from: '/errors/404', to: '/errors/404.html', status: 404, force: true },
+			{ from: '/errors/404.html', to: '/errors/404.html', status: 404, force: true },
+		]);
+		expect(rules.at(-1)).toEqual({ from: '/*', to: '/errors/404.html', status: 404, force: false });
+	});
+
+	it('adds only the statuses’ own headers, leaving the site’s CSP and security headers in charge', () => {
+		expect(headers.errors).toEqual([]);
+		const byPath = Object.fromEntries(
+			headers.headers.map((h) => [h.for, h.values as Record<string, string>]),
+		);
+		expect(byPath).toEqual({
+			'/errors/405': { Allow: 'GET, HEAD' },
+			'/errors/405.html': { Allow: 'GET, HEAD' },
+			'/errors/503': { 'Retry-After': '120' },
+			'/errors/503.html': { 'Retry-After': '120' },
+		});
+	});
+
+	it.each(['fallback', '/fallback', '/Fallback/', '/../x/', '/a b/', '/_astro/', '//x/'])(
+		'refuses the prefix %j',
+		(prefix) => {
+			expect(embedPrefixProblem(prefix)).toBeDefined();
+			expect(() => embedPrefix({ FALLBACK_EMBED_PREFIX: prefix })).toThrow(/FALLBACK_EMBED_PREFIX: must/);
+		},
+	);
+
+	it('accepts nested prefixes and means a standalone site without one', () => {
+		expect(embedPrefixProblem('/errors/pages/')).toBeUndefined();
+		expect(embedPrefix({})).toBeUndefined();
 	});
 });
 

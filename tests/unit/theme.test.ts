@@ -38,7 +38,10 @@ describe('brand theme', () => {
 	});
 
 	it('writes the colours as custom properties per scheme and the font stack', () => {
-		const css = themeCss({ ...defaultColors, accent: { light: 'rebeccapurple', dark: '#ffffff' } }, 'Georgia,serif');
+		const css = themeCss(
+			{ ...defaultColors, accent: { light: 'rebeccapurple', dark: '#ffffff' } },
+			'Georgia,serif',
+		);
 		expect(css).toMatch(/^:root\{--fg:#000000;--bg:#ffffff;.*--accent:#663399;.*--font:Georgia,serif\}/);
 		expect(css).toMatch(/@media \(prefers-color-scheme:dark\)\{:root\{--fg:#ffffff;--bg:#000000;/);
 	});

@@ -1,0 +1,107 @@
+/**
+ * Fallback embedded in an existing site (tests/e2e-embed/mockSite.ts) by `npm run embed`, served
+ * by netlify-cli with the site's strict `default-src 'self'` CSP: the site's own pages and rules
+ * are untouched, unknown paths answer 404 with Fallback's page fully styled, and Chromium reports
+ * no CSP violation.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { EMBED_SITE_DIR, mockSiteFiles } from './mockSite';
+
+/** Collects CSP violations and console errors the page reports while it loads. */
+async function watchProblems(page: Page): Promise<() => Promise<string[]>> {
+	const consoleErrors: string[] = [];
+	page.on('console', (message) => {
+		// The document's own error status is logged as a failed resource; anything else is a problem.
+		if (message.type() === 'error' && !/status of (404|503|500)/.test(message.text())) {
+			consoleErrors.push(message.text());
+		}
+	});
+	await page.addInitScript(() => {
+		(window as unknown as { violations: string[] }).violations = [];
+		document.addEventListener('securitypolicyviolation', (event) => {
+			(window as unknown as { violations: string[] }).violations.push(
+				`${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`,
+			);
+		});
+	});
+	return async () => [
+		...consoleErrors,
+		...(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)),
+	];
+}
+
+test("the site's own files keep their content; Fallback's rules come after the site's", () => {
+	expect(readFileSync(join(EMBED_SITE_DIR, 'index.html'), 'utf8')).toBe(mockSiteFiles['index.html']);
+	for (const name of ['_redirects', '_headers']) {
+		const content = readFileSync(join(EMBED_SITE_DIR, name), 'utf8');
+		expect(content.startsWith(mockSiteFiles[name]!)).toBe(true);
+		expect(content.length).toBeGreaterThan(mockSiteFiles[name]!.length);
+	}
+});
+
+test("the site's home page and its own redirect still answer", async ({ request }) => {
+	const home = await request.get('/');
+	expect(home.status()).toBe(200);
+	expect(await home.text()).toContain('<h1>Acme home</h1>');
+	const old = await request.get('/old-shop', { maxRedirects: 0 });
+	expect(old.status()).toBe(301);
+	expect(old.headers()['location']).toMatch(/\/$/);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+	test(`an unknown path answers 404 with Fallback's page, styled, under the site's CSP (${scheme})`, async ({
+		page,
+	}) => {
+		await page.emulateMedia({ colorScheme: scheme });
+		const problems = await watchProblems(page);
+		const response = await page.goto('/no/such/page');
+		expect(response?.status()).toBe(404);
+		expect(response?.headers()['content-security-policy']).toBe("default-src 'self'");
+		expect(response?.headers()['x-site-header']).toBe('acme');
+		await expect(page.locator('h1')).toHaveText('404');
+		await expect(page.locator('h2')).toHaveText('This page could not be found.');
+		// The stylesheet applied: the framework's heading size and divider, the scheme's colours.
+		const h1 = await page.locator('h1').evaluate((element) => {
+			const style = getComputedStyle(element);
+			return { fontSize: style.fontSize, borderRight: style.borderRightWidth };
+		});
+		expect(h1).toEqual({ fontSize: '24px', borderRight: '1px' });
+		const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+		expect(background).toBe(scheme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(0, 0, 0)');
+		await expect(page.locator('main svg').first()).toBeVisible();
+		expect(await problems()).toEqual([]);
+	});
+}
+
+test('an embedded status page keeps its status and headers; the global error page runs its script', async ({
+	page,
+}) => {
+	const problems = await watchProblems(page);
+	const maintenance = await page.goto('/fallback/503');
+	expect(maintenance?.status()).toBe(503);
+	expect(maintenance?.headers()['retry-after']).toBeTruthy();
+	await page.goto('/fallback/global-error?digest=abc123');
+	await expect(page.locator('#digest')).toHaveText('Digest: abc123');
+	expect(await problems()).toEqual([]);
+});
+
+test('the gallery lives under the prefix and links to the prefixed pages', async ({ page }) => {
+	await page.goto('/fallback/');
+	// 404, not the first card: netlify-cli answers a status-400 rule as a redirect (README).
+	const notFound = page.locator('main a[href="/fallback/404"]');
+	await expect(notFound).toBeVisible();
+	await notFound.click();
+	await expect(page.locator('h1')).toHaveText('404');
+	expect(page.url()).toMatch(/\/fallback\/404$/);
+});
+
+test('embedding again is refused and changes nothing', () => {
+	const before = readFileSync(join(EMBED_SITE_DIR, '_redirects'), 'utf8');
+	const again = spawnSync('node', ['scripts/embed.ts', '--into', EMBED_SITE_DIR], { encoding: 'utf8' });
+	expect(again.status).toBe(1);
+	expect(again.stderr).toMatch(/already exists; nothing was written/);
+	expect(readFileSync(join(EMBED_SITE_DIR, '_redirects'), 'utf8')).toBe(before);
+});
