@@ -5,12 +5,8 @@ import fallback from './src/integrations/fallback.ts';
 
 export default defineConfig({
 	output: 'static',
+	// Every setting of Fallback goes here; with none, the pages have the framework's own look.
+	// A complete example: examples/acme/astro.config.mjs, and the README's "Options".
 	integrations: [react(), fallback()],
-	build: {
-		// dist/404.html, dist/503.html…: the names CDNs and web servers look for.
-		format: 'file',
-		// Every page must render when nothing but its own HTML can be fetched.
-		inlineStylesheets: 'always',
-	},
 	devToolbar: { enabled: false },
 });

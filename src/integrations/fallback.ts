@@ -16,6 +16,7 @@ import { netlifyEmbedHeaders, netlifyEmbedRedirects } from '../hosts/netlify';
 import { embedPrefix } from '../config/embed';
 import { parseOptions, type FallbackConfig, type FallbackOptions } from '../config/options';
 import { themeCss } from '../brand/theme';
+import { loadLogo } from '../brand/logo';
 import { virtualModules } from './virtualModules';
 
 type Pages = Map<string, string>;
@@ -90,8 +91,7 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 			'astro:config:setup': async ({ config, updateConfig }) => {
 				root = fileURLToPath(config.root);
 				const { logo, ...brand } = options.brand;
-				// The sanitiser (DOMPurify on jsdom) loads only when there is a logo to check.
-				const logoMarkup = logo ? await (await import('../brand/logo')).loadLogo(logo, root) : undefined;
+				const logoMarkup = logo ? await loadLogo(logo, root) : undefined;
 				const resolved: FallbackConfig = {
 					site: { ...options.site, url: siteUrl(options.site.url, config.site) },
 					brand: { ...brand, ...(logoMarkup ? { logo: logoMarkup } : {}) },
@@ -100,7 +100,12 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 					help: options.help,
 					mode: prefix ? 'embed' : 'site',
 				};
-				updateConfig({ vite: { plugins: [virtualModules(resolved, themeCss(brand, brand.font))] } });
+				updateConfig({
+					// dist/404.html, dist/503.html…: the names CDNs and web servers look for. Every page
+					// must render when nothing but its own HTML can be fetched: styles inline.
+					build: { format: 'file', inlineStylesheets: 'always' },
+					vite: { plugins: [virtualModules(resolved, themeCss(brand, brand.font))] },
+				});
 				if (prefix) {
 					// Under the prefix, with the stylesheet and scripts as files: a site-wide CSP such as
 					// `default-src 'self'` allows them, where it would block inline ones.
