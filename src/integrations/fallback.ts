@@ -15,7 +15,7 @@ import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/ind
 import { netlifyEmbedHeaders, netlifyEmbedRedirects } from '../hosts/netlify';
 import { embedPrefix } from '../config/embed';
 import { parseOptions, type FallbackConfig, type FallbackOptions } from '../config/options';
-import { themeCss } from '../brand/theme';
+import { contrasts, formatRatio, themeCss } from '../brand/theme';
 import { loadLogo } from '../brand/logo';
 import { virtualModules } from './virtualModules';
 
@@ -88,10 +88,14 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 	return {
 		name: 'fallback',
 		hooks: {
-			'astro:config:setup': async ({ config, updateConfig }) => {
+			'astro:config:setup': async ({ config, updateConfig, logger }) => {
 				root = fileURLToPath(config.root);
 				const { logo, ...brand } = options.brand;
 				const logoMarkup = logo ? await loadLogo(logo, root) : undefined;
+				const lowest = contrasts(brand).sort((a, b) => a.ratio / a.pair.minimum - b.ratio / b.pair.minimum)[0]!;
+				logger.info(
+					`brand: every colour pair meets WCAG 2.2 AA in both schemes; closest: ${lowest.pair.what} ${formatRatio(lowest.ratio)}:1 (${lowest.scheme}, needs ${lowest.pair.minimum}:1)${logoMarkup ? `; logo ${logo} inlined (${logoMarkup.length} B)` : ''}`,
+				);
 				const resolved: FallbackConfig = {
 					site: { ...options.site, url: siteUrl(options.site.url, config.site) },
 					brand: { ...brand, ...(logoMarkup ? { logo: logoMarkup } : {}) },
