@@ -1,16 +1,21 @@
 /**
  * `npm run size`: a table of every built page (raw, gzip, JS bytes, requests) with the max and
  * median of the error pages against the budgets. Exits 1 when a budget is exceeded.
- * Run after `npm run build`; plain Node 24 (type stripping), no bundler.
+ * Run after `npm run build`; `-- --dir <folder>` measures another build (e.g. a branded one).
+ * Plain Node 24 (type stripping), no bundler.
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { analysePage } from '../src/quality/pageAnalysis.ts';
 import { budgets, median } from '../src/quality/budgets.ts';
 
-const dist = new URL('../dist/', import.meta.url);
+const { values } = parseArgs({ options: { dir: { type: 'string' } } });
+const dist = values.dir ? pathToFileURL(`${resolve(values.dir)}/`) : new URL('../dist/', import.meta.url);
 const pages = (await readdir(dist).catch(() => [] as string[])).filter((f) => f.endsWith('.html')).sort();
 if (pages.length === 0) {
-	console.error('size: dist/ has no pages. Run `npm run build` first.');
+	console.error(`size: ${values.dir ?? 'dist'}/ has no pages. Run \`npm run build\` first.`);
 	process.exit(1);
 }
 

@@ -10,6 +10,8 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatHex } from 'culori';
 import { SCHEMES, schemeColors, type BrandColors } from '../../src/brand/theme';
+import { analysePage } from '../../src/quality/pageAnalysis';
+import { budgets } from '../../src/quality/budgets';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
@@ -105,6 +107,12 @@ describe('a build with the sample brand', () => {
 				"'Segoe UI',Roboto,'Helvetica Neue',sans-serif",
 			);
 		}
+	});
+
+	it('keeps every error page within the size budget with the logo and every option', () => {
+		const errorPages = pages.filter((page) => page !== 'index.html');
+		const largest = Math.max(...errorPages.map((page) => analysePage(read(page)).gzip));
+		expect(largest).toBeLessThanOrEqual(budgets.maxGzip);
 	});
 
 	it('uses the actions, the help override and the site address', () => {
