@@ -2,9 +2,14 @@
  * `npm run serve` (and `npm start` after a build): serves dist/ on http://localhost:8888 through
  * Netlify's own rule engine (netlify-cli, offline), so every page answers with its status.
  * Options: `--dir <folder>` (default dist), `--port <n>` (default 8888).
+ *
+ * A rebuild while it runs restarts netlify-cli, so the Content-Security-Policy it serves (hashes of
+ * the pages' inline code, in _headers) always belongs to the pages it serves. netlify-cli's own
+ * reload does not survive a build: Astro empties the folder first, netlify-cli then reloads with no
+ * _headers and no _redirects, and never notices them written again (no CSP, status pages 200).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, watchFile } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,17 +49,68 @@ console.log('Press Ctrl+C to stop.\n');
 // netlify.toml's publish folder (dist/) whatever --dir says, so another folder would be served
 // with dist/'s headers.
 const workDir = mkdtempSync(join(tmpdir(), 'fallback-serve-'));
-const netlify = spawn(
-	'netlify',
-	['dev', '--offline', '--dir', dir, '--port', String(port), '--internal-disable-edge-functions'],
-	{
-		stdio: 'inherit',
-		cwd: workDir,
-		env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
-	},
-);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => netlify.kill(signal));
-netlify.on('exit', (code, signal) => {
-	rmSync(workDir, { recursive: true, force: true });
-	process.exit(code ?? (signal ? 1 : 0));
-});
+let netlify: ChildProcess;
+let restarting = false;
+
+function startNetlify() {
+	netlify = spawn(
+		'netlify',
+		['dev', '--offline', '--dir', dir, '--port', String(port), '--internal-disable-edge-functions'],
+		{
+			stdio: 'inherit',
+			cwd: workDir,
+			env: { ...process.env, NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
+		},
+	);
+	netlify.on('exit', (code, signal) => {
+		if (restarting) {
+			// Started only once the old one has exited: its port is free again.
+			restarting = false;
+			startNetlify();
+			return;
+		}
+		rmSync(workDir, { recursive: true, force: true });
+		process.exit(code ?? (signal ? 1 : 0));
+	});
+}
+
+// Which rule files the server was started with: a build deletes and writes them again (a new inode),
+// an edit changes their mtime. undefined while one is missing: a build has emptied the folder.
+const ruleFiles = ['_redirects', '_headers'].map((name) => join(dir, name));
+function ruleFilesVersion(): string | undefined {
+	try {
+		return ruleFiles
+			.map((file) => statSync(file))
+			.map((stat) => `${stat.ino}:${stat.mtimeMs}:${stat.size}`)
+			.join(' ');
+	} catch {
+		return undefined;
+	}
+}
+let served = ruleFilesVersion();
+let settle: NodeJS.Timeout | undefined;
+function restartIfRebuilt() {
+	const version = ruleFilesVersion();
+	if (version === undefined || version === served) return;
+	served = version;
+	if (restarting) return; // the coming server reads the files as they are now
+	console.log(`\n${values.dir}/ was rebuilt: restarting the server so headers match the new pages\n`);
+	restarting = true;
+	netlify.kill('SIGTERM');
+}
+// Polled (a stat every 250 ms) rather than fs.watch, which stops when the folder is removed and
+// created again. Settled for 300 ms, so a build that writes both files restarts the server once.
+for (const file of ruleFiles) {
+	watchFile(file, { interval: 250 }, () => {
+		clearTimeout(settle);
+		settle = setTimeout(restartIfRebuilt, 300);
+	});
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.on(signal, () => {
+		restarting = false;
+		netlify.kill(signal);
+	});
+}
+startNetlify();
