@@ -1,7 +1,10 @@
 /**
  * `npm run screenshots`: regenerates the README images (docs/*.png) from dist/, in the light and
  * dark schemes, with the system Chromium. Not part of the tests. A production build gives the
- * page shots; a preview build (CONTEXT=deploy-preview) gives the banner shots at 320 px.
+ * page shots (desktop and 320 px); a preview build (CONTEXT=deploy-preview) the banner shots.
+ * The README shows the sample brand:
+ *   CONTEXT=production npx astro build --config examples/acme/astro.config.mjs --outDir /tmp/acme
+ *   npm run screenshots -- --dir /tmp/acme
  */
 import { chromium } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,6 +27,8 @@ const shots = isPreview
 	: [
 			{ page: '404.html', name: '404', width: 800, height: 450 },
 			{ page: '503.html', name: '503', width: 800, height: 450 },
+			{ page: '404.html', name: '404-320', width: 320, height: 568 },
+			{ page: 'index.html', name: 'gallery', width: 1280, height: 800 },
 		];
 
 const browser = await chromium.launch(chromiumLaunchOptions());
