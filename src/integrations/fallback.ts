@@ -92,7 +92,9 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 				root = fileURLToPath(config.root);
 				const { logo, ...brand } = options.brand;
 				const logoMarkup = logo ? await loadLogo(logo, root) : undefined;
-				const lowest = contrasts(brand).sort((a, b) => a.ratio / a.pair.minimum - b.ratio / b.pair.minimum)[0]!;
+				const lowest = contrasts(brand).sort(
+					(a, b) => a.ratio / a.pair.minimum - b.ratio / b.pair.minimum,
+				)[0]!;
 				logger.info(
 					`brand: every colour pair meets WCAG 2.2 AA in both schemes; closest: ${lowest.pair.what} ${formatRatio(lowest.ratio)}:1 (${lowest.scheme}, needs ${lowest.pair.minimum}:1)${logoMarkup ? `; logo ${logo} inlined (${logoMarkup.length} B)` : ''}`,
 				);
