@@ -172,6 +172,16 @@ function customProperties(colors: SchemeColors): string {
 }
 
 /**
+ * Both schemes at once, as classes (`.scheme-light`, `.scheme-dark`): for the gallery, which
+ * shows each page in both side by side. Error pages do not carry it.
+ */
+export function schemeClassesCss(colors: BrandColors): string {
+	return SCHEMES.map((scheme) => `.scheme-${scheme}{${customProperties(schemeColors(colors, scheme))}}`).join(
+		'',
+	);
+}
+
+/**
  * The theme as CSS: colours in custom properties per scheme, and the font stack. Every value
  * is a #rrggbb from culori or a font list the options schema allowed, so nothing can break out.
  */

@@ -3,3 +3,4 @@ declare module 'virtual:fallback/config' {
 	export default config;
 }
 declare module 'virtual:fallback/theme.css';
+declare module 'virtual:fallback/schemes.css';

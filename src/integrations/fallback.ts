@@ -15,7 +15,7 @@ import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/ind
 import { netlifyEmbedHeaders, netlifyEmbedRedirects } from '../hosts/netlify';
 import { embedPrefix } from '../config/embed';
 import { parseOptions, type FallbackConfig, type FallbackOptions } from '../config/options';
-import { contrasts, formatRatio, themeCss } from '../brand/theme';
+import { contrasts, formatRatio, schemeClassesCss, themeCss } from '../brand/theme';
 import { loadLogo } from '../brand/logo';
 import { virtualModules } from './virtualModules';
 
@@ -110,7 +110,14 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 					// dist/404.html, dist/503.html…: the names CDNs and web servers look for. Every page
 					// must render when nothing but its own HTML can be fetched: styles inline.
 					build: { format: 'file', inlineStylesheets: 'always' },
-					vite: { plugins: [virtualModules(resolved, themeCss(brand, brand.font))] },
+					vite: {
+						plugins: [
+							virtualModules(resolved, {
+								theme: themeCss(brand, brand.font),
+								schemes: schemeClassesCss(brand),
+							}),
+						],
+					},
 				});
 				if (prefix) {
 					// Under the prefix, with the stylesheet and scripts as files: a site-wide CSP such as

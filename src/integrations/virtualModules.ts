@@ -1,18 +1,31 @@
 /**
  * The Vite plugin that hands the validated configuration to the pages, as Starlight does:
- * `virtual:fallback/config` (the resolved settings, as data) and `virtual:fallback/theme.css`
+ * `virtual:fallback/config` (the resolved settings, as data), `virtual:fallback/theme.css`
  * (the brand's colours and font as CSS custom properties, bundled with the page styles, so it is
- * inlined on a standalone site and a same-origin file in embed mode).
+ * inlined on a standalone site and a same-origin file in embed mode) and
+ * `virtual:fallback/schemes.css` (both schemes as classes, for the gallery).
  */
 import type { Plugin } from 'vite';
 import type { FallbackConfig } from '../config/options';
 
-const modules = ['virtual:fallback/config', 'virtual:fallback/theme.css'] as const;
+const modules = [
+	'virtual:fallback/config',
+	'virtual:fallback/theme.css',
+	'virtual:fallback/schemes.css',
+] as const;
 
-export function virtualModules(config: FallbackConfig, themeCss: string): Plugin {
+export interface ThemeStyles {
+	/** Every page: the custom properties of the visitor's scheme, and the font. */
+	theme: string;
+	/** The gallery: both schemes as classes, for its side-by-side miniatures. */
+	schemes: string;
+}
+
+export function virtualModules(config: FallbackConfig, styles: ThemeStyles): Plugin {
 	const contents: Record<(typeof modules)[number], string> = {
 		'virtual:fallback/config': `export default ${JSON.stringify(config)};`,
-		'virtual:fallback/theme.css': themeCss,
+		'virtual:fallback/theme.css': styles.theme,
+		'virtual:fallback/schemes.css': styles.schemes,
 	};
 	return {
 		name: 'fallback:virtual-modules',

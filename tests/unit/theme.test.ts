@@ -6,6 +6,7 @@ import {
 	contrasts,
 	defaultColors,
 	formatRatio,
+	schemeClassesCss,
 	schemeColors,
 	themeCss,
 } from '../../src/brand/theme';
@@ -44,5 +45,14 @@ describe('brand theme', () => {
 		);
 		expect(css).toMatch(/^:root\{--fg:#000000;--bg:#ffffff;.*--accent:#663399;.*--font:Georgia,serif\}/);
 		expect(css).toMatch(/@media \(prefers-color-scheme:dark\)\{:root\{--fg:#ffffff;--bg:#000000;/);
+	});
+
+	it('writes both schemes as classes for the gallery, with the same colours as the pages', () => {
+		const css = schemeClassesCss(defaultColors);
+		expect(css).toMatch(
+			/^\.scheme-light\{--fg:#000000;--bg:#ffffff;[^}]*\}\.scheme-dark\{--fg:#ffffff;--bg:#000000;[^}]*\}$/,
+		);
+		const [lightBody] = /\.scheme-light\{([^}]*)\}/.exec(css)!.slice(1);
+		expect(themeCss(defaultColors, 'serif')).toContain(`:root{${lightBody};--font:serif}`);
 	});
 });
