@@ -29,7 +29,7 @@ export const defaultColors: BrandColors = {
 const MUTED_SHARE = 0.7;
 
 /** The deploy-preview banner: the same in both schemes, so a preview is never mistaken. */
-const banner = { text: '#000000', background: '#ffe066' };
+const previewBanner = { text: '#000000', background: '#ffe066' };
 
 /** Every colour one scheme draws, as #rrggbb. */
 export interface SchemeColors {
@@ -67,8 +67,8 @@ export function schemeColors(colors: BrandColors, scheme: Scheme): SchemeColors 
 		muted: formatHex(interpolate([background, text], 'rgb')(MUTED_SHARE)),
 		accent,
 		onAccent,
-		bannerText: banner.text,
-		bannerBackground: banner.background,
+		bannerText: previewBanner.text,
+		bannerBackground: previewBanner.background,
 	};
 }
 
@@ -166,8 +166,6 @@ function customProperties(colors: SchemeColors): string {
 		`--muted:${colors.muted}`,
 		`--accent:${colors.accent}`,
 		`--on-accent:${colors.onAccent}`,
-		`--banner-fg:${colors.bannerText}`,
-		`--banner-bg:${colors.bannerBackground}`,
 	].join(';');
 }
 
@@ -185,7 +183,11 @@ export function schemeClassesCss(colors: BrandColors): string {
  * The theme as CSS: colours in custom properties per scheme, and the font stack. Every value
  * is a #rrggbb from culori or a font list the options schema allowed, so nothing can break out.
  */
-export function themeCss(colors: BrandColors, fontFamily: string): string {
+export function themeCss(colors: BrandColors, fontFamily: string, { banner = false } = {}): string {
 	const [light, dark] = SCHEMES.map((scheme) => customProperties(schemeColors(colors, scheme)));
-	return `:root{${light};--font:${fontFamily}}@media (prefers-color-scheme:dark){:root{${dark}}}`;
+	// The preview banner is the same in both schemes, and only previews draw it.
+	const bannerColors = banner
+		? `;--banner-fg:${previewBanner.text};--banner-bg:${previewBanner.background}`
+		: '';
+	return `:root{${light};--font:${fontFamily}${bannerColors}}@media (prefers-color-scheme:dark){:root{${dark}}}`;
 }

@@ -113,7 +113,7 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 					vite: {
 						plugins: [
 							virtualModules(resolved, {
-								theme: themeCss(brand, brand.font),
+								theme: themeCss(brand, brand.font, { banner: deploy.isPreview }),
 								schemes: schemeClassesCss(brand),
 							}),
 						],
