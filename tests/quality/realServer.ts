@@ -19,7 +19,9 @@ const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 async function answers(url: string): Promise<boolean> {
 	try {
-		await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2_000) });
+		const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2_000) });
+		// An unread body can crash undici when the server closes (nodejs/undici#5360).
+		await response.body?.cancel();
 		return true;
 	} catch {
 		return false;
