@@ -3,6 +3,8 @@
  * them with 500). Texts are the framework's, exactly.
  */
 import type { IconName } from './icons';
+import en from '../i18n/locales/en';
+import { fill } from '../i18n/messages';
 
 export interface AppErrorPage {
 	/** File name without `.html`, and the URL path. */
@@ -16,24 +18,18 @@ export interface AppErrorPage {
 	status: 500;
 }
 
-const help = 'Reloading the page often helps. If it keeps happening, please come back later.';
-
 export const applicationError = {
 	slug: 'application-error',
-	title: 'Application error: a client-side exception has occurred',
-	heading: 'Application error',
-	help,
-	message:
-		'Application error: a client-side exception has occurred (see the browser console for more information).',
+	...en.applicationError,
 	icon: 'Zap',
 	status: 500,
 } as const satisfies AppErrorPage & { message: string };
 
 export const globalError = {
 	slug: 'global-error',
-	title: 'Application error',
-	heading: 'Application error',
-	help,
+	title: en.globalError.title,
+	heading: en.globalError.heading,
+	help: en.globalError.help,
 	icon: 'Zap',
 	status: 500,
 } as const satisfies AppErrorPage;
@@ -42,7 +38,5 @@ export const appErrorPages: readonly AppErrorPage[] = [applicationError, globalE
 
 /** The global error page's message for the host the visitor loaded, with or without a digest. */
 export function globalErrorMessage(host: string, digest: string | null): string {
-	return digest === null
-		? `Application error: a client-side exception has occurred while loading ${host} (see the browser console for more information).`
-		: `Application error: a server-side exception has occurred while loading ${host} (see the server logs for more information).`;
+	return fill(digest === null ? en.globalError.client : en.globalError.server, { host });
 }
