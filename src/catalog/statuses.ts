@@ -4,6 +4,7 @@
  */
 import type { IconName } from './icons';
 import en from '../i18n/locales/en';
+import { statusTexts } from '../i18n/messages';
 
 export interface StatusEntry {
 	/** The HTTP status code. */
@@ -258,22 +259,17 @@ const seeds = [
 /** Every catalogued status code: a locale's catalogue must name each one. */
 export type StatusCode = (typeof seeds)[number]['code'];
 
-function complete(seed: (typeof seeds)[number]): StatusEntry {
-	const { name, help, message } = { message: undefined, ...en.statuses[seed.code] };
-	return {
-		transient: false,
-		headers: {},
-		...seed,
-		title: `${seed.code}: ${message ?? name}`,
-		message: message ?? `${name}.`,
-		help,
-	};
+/** A catalogued status: its code is one of the catalogue's, which a locale's texts are keyed by. */
+export type CatalogEntry = StatusEntry & { code: StatusCode };
+
+function complete(seed: (typeof seeds)[number]): CatalogEntry {
+	return { transient: false, headers: {}, ...seed, ...statusTexts(en, seed.code) };
 }
 
 /** Every catalogued status, in code order. */
-export const statusCatalog: readonly StatusEntry[] = seeds.map(complete);
+export const statusCatalog: readonly CatalogEntry[] = seeds.map(complete);
 
-const byCode = new Map(statusCatalog.map((entry) => [entry.code, entry]));
+const byCode = new Map<number, CatalogEntry>(statusCatalog.map((entry) => [entry.code, entry]));
 
 export function isCatalogued(code: number): boolean {
 	return byCode.has(code);

@@ -81,3 +81,12 @@ export function fill(template: string, values: Readonly<Record<string, string | 
 		key in values ? String(values[key]) : whole,
 	);
 }
+
+/** A status page's title, message (h2) and help line in a locale. */
+export function statusTexts(
+	messages: Messages,
+	code: StatusCode,
+): { title: string; message: string; help: string } {
+	const { name, help, message } = { message: undefined, ...messages.statuses[code] };
+	return { title: `${code}: ${message ?? name}`, message: message ?? `${name}.`, help };
+}

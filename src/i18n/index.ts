@@ -1,0 +1,45 @@
+/**
+ * The locales Fallback ships, and which one a page is in. Each page reads its texts with
+ * `messagesFor(Astro.url)`: the default locale's pages keep their URLs (`/404`), the others live
+ * under their locale (`/de/404`), so the path says the locale.
+ */
+import en from './locales/en';
+import type { Messages } from './messages';
+
+export { fill, statusTexts, type Messages } from './messages';
+
+export const catalogues = {
+	en,
+} as const satisfies Record<string, Messages>;
+
+export type Locale = keyof typeof catalogues;
+
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export const locales = Object.keys(catalogues) as Locale[];
+
+export function isLocale(value: string): value is Locale {
+	return Object.hasOwn(catalogues, value);
+}
+
+/** The locale of a page from its URL: its first path segment after `base`, else the default. */
+export function localeOf(url: URL, base = '/'): Locale {
+	const prefix = base.endsWith('/') ? base : `${base}/`;
+	const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname.slice(1);
+	const first = rest.split('/')[0] ?? '';
+	return isLocale(first) ? first : DEFAULT_LOCALE;
+}
+
+export function messagesFor(url: URL, base = '/'): Messages {
+	return catalogues[localeOf(url, base)];
+}
+
+/** Where a page of the default locale lives in `locale`: `/404` → `/de/404`. */
+export function localePath(path: string, locale: Locale): string {
+	return locale === DEFAULT_LOCALE ? path : `/${locale}${path}`;
+}
+
+/** The route parameter of a page in each locale: none for the default locale's, which keep their URLs. */
+export function localeParams(): { locale: Locale | undefined }[] {
+	return locales.map((locale) => ({ locale: locale === DEFAULT_LOCALE ? undefined : locale }));
+}
