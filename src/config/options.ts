@@ -8,6 +8,7 @@ import { z } from 'astro/zod';
 import { isCatalogued } from '../catalog/statuses';
 import { hostOptionsSchema } from '../hosts/options';
 import { contrastProblems, defaultColors, opaqueHex, type BrandColors } from '../brand/theme';
+import { DEFAULT_LOCALE, isLocale, locales as allLocales, type Locale } from '../i18n';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
@@ -159,7 +160,23 @@ export const fallbackOptionsSchema = z
 			.array(z.strictObject({ label: text(40), url: link }))
 			.max(MAX_LINKS, `must hold at most ${MAX_LINKS} links: an error page is no site map`)
 			.default([]),
-		/** Replace the help sentence of some codes, e.g. `{ 503: 'Back at 10:00 UTC.' }`. */
+		/**
+		 * The languages the pages ship in (default: every catalogue). The default locale's pages keep
+		 * their URLs (`/404`); the others live under theirs (`/de/404`).
+		 */
+		locales: z
+			.array(
+				z.string().refine(isLocale, {
+					error: (issue) =>
+						`${JSON.stringify(issue.input)} has no catalogue; available: ${allLocales.join(', ')}`,
+				}),
+			)
+			.min(1, 'must name at least one locale')
+			.refine((list) => list.includes(DEFAULT_LOCALE), `must include the default locale, ${DEFAULT_LOCALE}`)
+			.refine((list) => new Set(list).size === list.length, 'must not name a locale twice')
+			.transform((list) => list as Locale[])
+			.default(allLocales),
+		/** Replace the help sentence of some codes in the default locale, e.g. `{ 503: 'Back at 10:00 UTC.' }`. */
 		help: helpOverrides.default({}),
 		/** Settings of the server configs written to hosts/. */
 		hosts: hostOptionsSchema.default(hostOptionsSchema.parse({})),
@@ -204,6 +221,8 @@ export interface FallbackConfig {
 	actions: ParsedOptions['actions'];
 	links: ParsedOptions['links'];
 	help: ParsedOptions['help'];
+	/** The locales that ship, the default first. */
+	locales: Locale[];
 	/** `embed`: pages for an existing site, under their own prefix, with no inline code. */
 	mode: 'site' | 'embed';
 }

@@ -53,6 +53,11 @@ export interface RouteContract {
 	/** The page that answers `/` with 200. */
 	indexFile: string;
 	/**
+	 * The locales besides the default one: each error page also lives under `/{locale}/` (as extra
+	 * pages), and a host that negotiates picks it from `Accept-Language` for the default URL.
+	 */
+	otherLocales: readonly string[];
+	/**
 	 * In front of an app: the app's answers with these statuses are replaced by their page (server
 	 * errors). Everything else the app answers passes through untouched, its 4xx included.
 	 */
@@ -67,6 +72,13 @@ export interface RouteContract {
 /** Every route answered with an error status: the status pages, then the extra pages. */
 export function errorRoutes(contract: RouteContract): PageRoute[] {
 	return [...contract.statusPages, ...contract.extraPages];
+}
+
+/** The routes of the default locale: every error route but the other locales' copies. */
+export function defaultLocaleRoutes(contract: RouteContract): PageRoute[] {
+	return errorRoutes(contract).filter(
+		(route) => !contract.otherLocales.some((locale) => route.path.startsWith(`/${locale}/`)),
+	);
 }
 
 /** The URL paths that answer with a route: its own path and its page's file (`/503`, `/503.html`). */

@@ -10,7 +10,15 @@ import type { PageRoute, RouteContract } from './contract';
 /** Files the build writes into dist/ for Netlify; they must never be served as files. */
 export const netlifyRuleFiles = ['_redirects', '_headers'] as const;
 
-export function catalogContract(pageHeaders: Readonly<Record<string, string>>): RouteContract {
+/**
+ * The contract of a build: the status pages, the app-error pages, and the same pages in every
+ * other shipped locale under its folder (`/de/404` → `de/404.html`, with 404), which answer with
+ * their status on every host.
+ */
+export function catalogContract(
+	pageHeaders: Readonly<Record<string, string>>,
+	otherLocales: readonly string[] = [],
+): RouteContract {
 	const statusPages: PageRoute[] = statusCatalog.map((entry) => ({
 		path: `/${entry.code}`,
 		file: `${entry.code}.html`,
@@ -19,15 +27,23 @@ export function catalogContract(pageHeaders: Readonly<Record<string, string>>): 
 		transient: entry.transient,
 	}));
 	const pageOf = (status: number) => statusPages.find((route) => route.status === status)!;
+	const appPages: PageRoute[] = appErrorPages.map((page) => ({
+		path: `/${page.slug}`,
+		file: `${page.slug}.html`,
+		status: page.status,
+		headers: pageOf(page.status).headers,
+		transient: pageOf(page.status).transient,
+	}));
+	const localePages = otherLocales.flatMap((locale) =>
+		[...statusPages, ...appPages].map((route) => ({
+			...route,
+			path: `/${locale}${route.path}`,
+			file: `${locale}/${route.file}`,
+		})),
+	);
 	return {
 		statusPages,
-		extraPages: appErrorPages.map((page) => ({
-			path: `/${page.slug}`,
-			file: `${page.slug}.html`,
-			status: page.status,
-			headers: pageOf(page.status).headers,
-			transient: pageOf(page.status).transient,
-		})),
+		extraPages: [...appPages, ...localePages],
 		notFoundStatus: 404,
 		methodNotAllowedStatus: 405,
 		readMethods: ALLOWED_METHODS.split(',').map((method) => method.trim()),
@@ -35,6 +51,7 @@ export function catalogContract(pageHeaders: Readonly<Record<string, string>>): 
 		hiddenFiles: [...netlifyRuleFiles],
 		internalPrefix: '/__fallback/',
 		indexFile: 'index.html',
+		otherLocales,
 		replacedAppStatuses: statusPages.map((route) => route.status).filter((status) => status >= 500),
 		appOwnedHeaders: ['Allow'],
 	};

@@ -40,6 +40,6 @@ export function localePath(path: string, locale: Locale): string {
 }
 
 /** The route parameter of a page in each locale: none for the default locale's, which keep their URLs. */
-export function localeParams(): { locale: Locale | undefined }[] {
-	return locales.map((locale) => ({ locale: locale === DEFAULT_LOCALE ? undefined : locale }));
+export function localeParams(shipped: readonly Locale[]): { locale: Locale | undefined }[] {
+	return shipped.map((locale) => ({ locale: locale === DEFAULT_LOCALE ? undefined : locale }));
 }

@@ -14,6 +14,7 @@ import { deploy } from '../config/deploy';
 import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
 import { netlifyEmbedHeaders, netlifyEmbedRedirects } from '../hosts/netlify';
 import { embedPrefix } from '../config/embed';
+import { DEFAULT_LOCALE } from '../i18n';
 import { parseOptions, type FallbackConfig, type FallbackOptions } from '../config/options';
 import { contrasts, formatRatio, schemeClassesCss, themeCss } from '../brand/theme';
 import { loadLogo } from '../brand/logo';
@@ -21,8 +22,9 @@ import { virtualModules } from './virtualModules';
 
 type Pages = Map<string, string>;
 
+/** Every page of the build, by its path in dist/ (`404.html`, `de/404.html`). */
 async function readPages(dist: string): Promise<Pages> {
-	const names = (await readdir(dist)).filter((name) => name.endsWith('.html')).sort();
+	const names = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith('.html')).sort();
 	return new Map(
 		await Promise.all(names.map(async (name) => [name, await readFile(dist + name, 'utf8')] as const)),
 	);
@@ -58,14 +60,23 @@ export type { FallbackOptions };
  * Embed mode writes no host configs: only the rules `npm run embed` appends to the site's own.
  * A page with inline code would break under the site's CSP, so the build stops on one.
  */
-async function writeEmbedRules(dist: string, pages: Pages, prefix: string, logger: AstroIntegrationLogger) {
+async function writeEmbedRules(
+	dist: string,
+	pages: Pages,
+	prefix: string,
+	locales: readonly string[],
+	logger: AstroIntegrationLogger,
+) {
 	const inline = inlineCodeOf(pages.values());
 	if (inline.styles.length + inline.scripts.length > 0) {
 		throw new Error(
 			`Embed build: ${inline.styles.length} inline style(s) and ${inline.scripts.length} inline script(s) left in the pages; a site's CSP would block them`,
 		);
 	}
-	const contract = catalogContract({});
+	const contract = catalogContract(
+		{},
+		locales.filter((locale) => locale !== DEFAULT_LOCALE),
+	);
 	await writeFiles(dist, [
 		{ path: '_redirects', content: netlifyEmbedRedirects(contract, prefix) },
 		{ path: '_headers', content: netlifyEmbedHeaders(contract, prefix) },
@@ -104,6 +115,7 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 					actions: options.actions,
 					links: options.links,
 					help: options.help,
+					locales: options.locales,
 					mode: prefix ? 'embed' : 'site',
 				};
 				updateConfig({
@@ -134,13 +146,14 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 				const pages = await readPages(dist);
 				await removeUnreferencedAssets(dist, pages, logger);
 				if (prefix) {
-					await writeEmbedRules(dist, pages, prefix, logger);
+					await writeEmbedRules(dist, pages, prefix, options.locales, logger);
 					return;
 				}
 				// The page headers depend on the build: the CSP on the pages' inline code, noindex on
 				// previews (netlify.toml's `[[headers]]` cannot depend on the deploy context).
 				const contract = catalogContract(
 					pageHeaders(inlineCodeOf(pages.values()), { preview: deploy.isPreview }),
+					options.locales.filter((locale) => locale !== DEFAULT_LOCALE),
 				);
 				await writeFiles(dist, netlifyFiles(contract));
 				logger.info(

@@ -4,7 +4,7 @@
  * the built pages, as the build does), never from the generated configs; a server's known
  * differences are declared in servers.ts, with the reason, and checked as declared.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,7 @@ import {
 	type RouteContract,
 } from '../../src/contract/contract';
 import { catalogContract } from '../../src/contract/fromCatalog';
+import { DEFAULT_LOCALE, locales } from '../../src/i18n';
 import { pageHeaders } from '../../src/contract/pageHeaders';
 import { hostConfigFiles } from '../../src/hosts/index';
 import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
@@ -52,7 +53,11 @@ function builtContract(): RouteContract {
 			'dist/ is a preview build: the contract suite checks production (`npm run build:production`).',
 		);
 	}
-	return catalogContract(pageHeaders(inlineCodeOf(pages), { preview: false }));
+	// The other locales the build shipped: the folders of dist/ named after a catalogue.
+	const otherLocales = locales.filter(
+		(locale) => locale !== DEFAULT_LOCALE && existsSync(join(distDir, locale, '404.html')),
+	);
+	return catalogContract(pageHeaders(inlineCodeOf(pages), { preview: false }), otherLocales);
 }
 
 const contract = builtContract();

@@ -90,6 +90,57 @@ describe('_headers, read by Netlify’s own parser', async () => {
 	});
 });
 
+describe('language negotiation in _redirects, read by Netlify’s own parser', async () => {
+	const withGerman = {
+		...fixtureContract,
+		otherLocales: ['de'],
+		extraPages: fixtureContract.statusPages.map((route) => ({
+			...route,
+			path: `/de${route.path}`,
+			file: `de/${route.file}`,
+		})),
+	};
+	const { redirects, errors } = await parseAllRedirects({
+		redirectsFiles: [tempFile('_redirects', netlifyRedirects(withGerman))],
+		configRedirects: [],
+		minimal: true,
+	});
+	const rules = (redirects as (ParsedRedirect & { conditions: Record<string, string[]> })[]).map(
+		({ from, to, status, force, conditions }) => ({
+			from,
+			to,
+			status,
+			force,
+			language: conditions['Language'],
+		}),
+	);
+
+	it('parses without errors', () => {
+		expect(errors).toEqual([]);
+	});
+
+	it('answers a default URL in the language asked for first, then in the default', () => {
+		const forNotFound = rules.filter((rule) => rule.from === '/404');
+		expect(forNotFound).toEqual([
+			{ from: '/404', to: '/de/404.html', status: 404, force: true, language: ['de'] },
+			{ from: '/404', to: '/404.html', status: 404, force: true, language: undefined },
+		]);
+	});
+
+	it('answers a locale’s own URL with its page and status, whatever the browser asks for', () => {
+		expect(rules.filter((rule) => rule.from === '/de/503')).toEqual([
+			{ from: '/de/503', to: '/de/503.html', status: 503, force: true, language: undefined },
+		]);
+	});
+
+	it('gives an unknown path the not-found page in the language asked for, not forced', () => {
+		expect(rules.slice(-2)).toEqual([
+			{ from: '/*', to: '/de/404.html', status: 404, force: false, language: ['de'] },
+			{ from: '/*', to: '/404.html', status: 404, force: false, language: undefined },
+		]);
+	});
+});
+
 describe('embed rules after a site’s own, read by Netlify’s own parsers', async () => {
 	const siteRules = '/old-shop  /  301\n';
 	const { redirects, errors } = await parseAllRedirects({

@@ -1,0 +1,91 @@
+/**
+ * The message catalogues: every locale says everything English says, keeps its placeholders, and
+ * leaves no English behind; the URL of a page names its locale.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+	catalogues,
+	DEFAULT_LOCALE,
+	localeOf,
+	localeParams,
+	locales,
+	statusTexts,
+	type Messages,
+} from '../../src/i18n';
+import { statusCatalog } from '../../src/catalog/statuses';
+
+const en = catalogues[DEFAULT_LOCALE];
+
+/** Every string of a catalogue by its key path (`statuses.404.help`), metadata aside. */
+function strings(messages: Messages): Map<string, string> {
+	const found = new Map<string, string>();
+	const walk = (value: unknown, path: string) => {
+		if (typeof value === 'string') found.set(path, value);
+		else if (value && typeof value === 'object')
+			for (const [key, child] of Object.entries(value)) walk(child, path ? `${path}.${key}` : key);
+	};
+	walk({ ...messages, lang: undefined, dir: undefined, endonym: undefined }, '');
+	return found;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+/**
+ * Strings a language may share with English, word for word: true cognates and technical names
+ * its web developers use as they are. Anything else equal to English is a leftover.
+ */
+const sharedWithEnglish: Readonly<Record<string, readonly string[]>> = {};
+
+describe('message catalogues', () => {
+	it('English gives the catalogue its exact framework texts', () => {
+		expect(statusTexts(en, 404)).toEqual({
+			title: '404: This page could not be found.',
+			message: 'This page could not be found.',
+			help: statusCatalog.find((status) => status.code === 404)!.help,
+		});
+		expect(statusTexts(en, 400).title).toBe('400: Bad Request');
+		expect(statusTexts(en, 418).title).toBe("418: I'm a teapot");
+	});
+
+	it.each(locales)('%s has every string English has, with the same placeholders', (locale) => {
+		const english = strings(en);
+		const translated = strings(catalogues[locale]);
+		expect([...translated.keys()].sort()).toEqual(
+			[...english.keys()].filter((key) => !/\.message$/.test(key) || translated.has(key)).sort(),
+		);
+		for (const [key, text] of translated) {
+			expect(text.trim(), `${locale} ${key}`).not.toBe('');
+			expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(english.get(key) ?? text));
+		}
+	});
+
+	it.each(locales.filter((locale) => locale !== DEFAULT_LOCALE))('%s leaves no English behind', (locale) => {
+		const english = strings(en);
+		const leftovers = [...strings(catalogues[locale])]
+			.filter(([key, text]) => english.get(key) === text && !sharedWithEnglish[locale]?.includes(text))
+			.map(([key]) => key);
+		expect(leftovers).toEqual([]);
+	});
+
+	it.each(locales)('%s names itself and its direction', (locale) => {
+		const { lang, dir, endonym } = catalogues[locale];
+		expect(lang.split('-')[0]).toBe(locale);
+		expect(dir).toBe(['ar', 'he', 'fa'].includes(locale) ? 'rtl' : 'ltr');
+		expect(endonym).not.toBe('');
+	});
+});
+
+describe('locale of a page', () => {
+	it.each([
+		['https://x.example/404', '/', 'en'],
+		['https://x.example/404.html', '/', 'en'],
+		['https://x.example/fallback/404', '/fallback/', 'en'],
+		['https://x.example/nope/404', '/', 'en'],
+	] as const)('%s (base %s) is %s', (url, base, locale) => {
+		expect(localeOf(new URL(url), base)).toBe(locale);
+	});
+
+	it('gives the default locale its URLs and every other its folder', () => {
+		expect(localeParams([DEFAULT_LOCALE])).toEqual([{ locale: undefined }]);
+	});
+});
