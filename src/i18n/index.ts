@@ -8,15 +8,18 @@ import type { Messages } from './messages';
 
 export { fill, statusTexts, type Messages } from './messages';
 
-export const catalogues = {
+const modules = {
 	en,
 } as const satisfies Record<string, Messages>;
 
-export type Locale = keyof typeof catalogues;
+export type Locale = keyof typeof modules;
+
+/** Every catalogue by its locale, which is also its folder in dist/ (`de/404.html`). */
+export const catalogues: Readonly<Record<Locale, Messages>> = modules;
 
 export const DEFAULT_LOCALE: Locale = 'en';
 
-export const locales = Object.keys(catalogues) as Locale[];
+export const locales = Object.keys(modules) as Locale[];
 
 export function isLocale(value: string): value is Locale {
 	return Object.hasOwn(catalogues, value);
