@@ -197,7 +197,7 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 				const difference = server.routeDifferences?.get(route.status);
 				if (difference) {
 					it(`GET ${path(route)} — declared: ${difference.reason}`, async () =>
-						difference.expect(await get(path(route))));
+						difference.expect(await get(path(route)), route.file));
 				} else {
 					it(`GET ${path(route)} answers ${route.status} with its page and headers`, async () =>
 						expectRoute(

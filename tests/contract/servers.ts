@@ -39,7 +39,8 @@ export type Mode = 'static' | 'proxy';
 /** A known difference from the contract: why, and what the server answers instead. */
 export interface Difference {
 	reason: string;
-	expect(answer: Answer): void;
+	/** `file`: the page of the route asked for, where the difference depends on it. */
+	expect(answer: Answer, file?: string): void;
 }
 
 /** The cases a server may differ in (see cases.ts). */
@@ -262,9 +263,9 @@ const netlifyCli = fileURLToPath(new URL('../../node_modules/.bin/netlify', impo
  * engine answers the status-400 rule with `Location` and no page. The rule itself is checked with
  * Netlify's matcher in netlify.test.ts; README: "What the local engine cannot show".
  */
-const localRedirect = (status: number, file: string): Difference => ({
+const localRedirect = (status: number): Difference => ({
 	reason: `netlify-cli answers a rule with status ${status} as a redirect (it treats 300–400 as redirects)`,
-	expect(answer) {
+	expect(answer, file) {
 		expect(answer.status).toBe(status);
 		expect(answer.headers.get('location')).toBe(`/${file}`);
 	},
@@ -279,7 +280,7 @@ export const netlify: ServerUnderTest = {
 	configs: { static: () => '' },
 	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
-	routeDifferences: new Map([[400, localRedirect(400, '400.html')]]),
+	routeDifferences: new Map([[400, localRedirect(400)]]),
 	differences: {
 		'non-read methods': {
 			reason:
