@@ -10,7 +10,7 @@
 import { execFile } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename } from 'node:path';
+import { basename, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { allowedHtmlMessages, type AllowedMessage } from '../src/quality/htmlValidation.ts';
@@ -89,7 +89,7 @@ export async function validateFiles(
 ): Promise<{ version: string; pages: PageValidation[] }> {
 	const { version, messages, checked } = await runVnu(files);
 	const byPage = new Map<string, PageValidation>(
-		files.map((file) => [file, { page: basename(file), errors: [], warnings: [], infos: [], allowed: [] }]),
+		files.map((file) => [file, { page: pageName(file), errors: [], warnings: [], infos: [], allowed: [] }]),
 	);
 	for (const file of files) {
 		if (!checked.includes(file)) {
@@ -110,9 +110,15 @@ export async function validateFiles(
 	return { version, pages: [...byPage.values()] };
 }
 
-/** Every page in dist/, as absolute paths, sorted. */
+/** A page by its path in dist/ (`de/404.html`), or its file name elsewhere. */
+function pageName(file: string): string {
+	const distPath = fileURLToPath(dist);
+	return file.startsWith(distPath) ? relative(distPath, file) : basename(file);
+}
+
+/** Every page in dist/, every locale's included, as absolute paths, sorted. */
 export async function builtPageFiles(): Promise<string[]> {
-	const files = await readdir(dist).catch(() => [] as string[]);
+	const files = await readdir(dist, { recursive: true }).catch(() => [] as string[]);
 	return files
 		.filter((file) => file.endsWith('.html'))
 		.sort()

@@ -11,7 +11,8 @@ import { allowedHtmlMessages } from '../../src/quality/htmlValidation.ts';
 import { formatMessage, validateFiles, type PageValidation } from '../../scripts/validate-html.ts';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-const pages = readdirSync(dist)
+// Every locale's pages too (`de/404.html`).
+const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' })
 	.filter((file) => file.endsWith('.html'))
 	.sort();
 let results: PageValidation[] = [];
