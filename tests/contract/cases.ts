@@ -208,6 +208,33 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 			}
 		});
 
+		// Language negotiation on the default URLs, where the build ships another locale.
+		const [locale] = contract.otherLocales;
+		if (locale !== undefined) {
+			const inLocale = (route: PageRoute) =>
+				errorRoutes(contract).find((candidate) => candidate.path === `/${locale}${route.path}`)!;
+			const negotiates = server.negotiation === 'first-entry';
+			describe(`Accept-Language (${negotiates ? 'negotiated: first entry' : 'not negotiated yet: the default locale'})`, () => {
+				it.each([
+					[`${locale}-XX,${locale};q=0.9,en;q=0.8`, true],
+					[`${locale.toUpperCase()}`, true],
+					['xx', false],
+					[`en, ${locale}`, false],
+				] as const)(`GET %s on /404 and an unknown path`, async (acceptLanguage, wantsLocale) => {
+					const headers = { 'Accept-Language': acceptLanguage };
+					const expected = negotiates && wantsLocale ? inLocale(notFound) : notFound;
+					expectRoute(await get(notFound.path, { headers }), expected);
+					expectRoute(await get('/no/such/page', { headers }), expected);
+				});
+				it(`GET /${locale}/404 answers in ${locale}, whatever the browser asks for`, async () => {
+					expectRoute(
+						await get(`/${locale}/404`, { headers: { 'Accept-Language': 'en' } }),
+						inLocale(notFound),
+					);
+				});
+			});
+		}
+
 		const unanswerable = contract.statusPages.filter((route) => server.unsupportedStatuses.has(route.status));
 		for (const route of unanswerable) {
 			it(`GET ${route.path}: ${server.name} cannot answer ${route.status}, so the path is unknown there`, async () =>

@@ -68,6 +68,12 @@ export interface ServerUnderTest {
 	differences: Partial<Record<CaseId, Difference>>;
 	/** Statuses whose `/{code}` the local server answers differently, checked another way. */
 	routeDifferences?: ReadonlyMap<number, Difference>;
+	/**
+	 * How the server picks a locale for a default URL from `Accept-Language`: `first-entry` (the
+	 * first language listed, q-values ignored), or undefined where it does not negotiate yet and
+	 * always answers the default locale.
+	 */
+	negotiation?: 'first-entry';
 }
 
 /** What nginx and Caddy answer, and RFC 9110 (15.6.3, 15.6.5) describes: 502 and 504. */
@@ -274,6 +280,7 @@ const localRedirect = (status: number): Difference => ({
 export const netlify: ServerUnderTest = {
 	name: 'netlify-cli',
 	executables: [netlifyCli],
+	negotiation: 'first-entry',
 	install: 'npm install (netlify-cli is a dev dependency)',
 	source: 'src/hosts/netlify.ts',
 	shippedFiles: [],
