@@ -161,7 +161,7 @@ export const fallbackOptionsSchema = z
 			.max(MAX_LINKS, `must hold at most ${MAX_LINKS} links: an error page is no site map`)
 			.default([]),
 		/**
-		 * The languages the pages ship in (default: every catalogue). The default locale's pages keep
+		 * The languages the pages ship in (default: English only). The default locale's pages keep
 		 * their URLs (`/404`); the others live under theirs (`/de/404`).
 		 */
 		locales: z
@@ -175,7 +175,7 @@ export const fallbackOptionsSchema = z
 			.refine((list) => list.includes(DEFAULT_LOCALE), `must include the default locale, ${DEFAULT_LOCALE}`)
 			.refine((list) => new Set(list).size === list.length, 'must not name a locale twice')
 			.transform((list) => list as Locale[])
-			.default(allLocales),
+			.default([DEFAULT_LOCALE]),
 		/** Replace the help sentence of some codes in the default locale, e.g. `{ 503: 'Back at 10:00 UTC.' }`. */
 		help: helpOverrides.default({}),
 		/** Settings of the server configs written to hosts/. */

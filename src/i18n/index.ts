@@ -4,12 +4,22 @@
  * under their locale (`/de/404`), so the path says the locale.
  */
 import en from './locales/en';
+import pt from './locales/pt';
+import uk from './locales/uk';
+import ru from './locales/ru';
+import tr from './locales/tr';
+import vi from './locales/vi';
 import type { Messages } from './messages';
 
 export { fill, statusTexts, type Messages } from './messages';
 
 const modules = {
 	en,
+	pt,
+	uk,
+	ru,
+	tr,
+	vi,
 } as const satisfies Record<string, Messages>;
 
 export type Locale = keyof typeof modules;

@@ -10,6 +10,7 @@ describe('fallback({ ... }) options', () => {
 		expect(options.links).toEqual([]);
 		expect(options.help).toEqual({});
 		expect(options.hosts.pagesRoot).toBe('/var/www/fallback');
+		expect(options.locales).toEqual(['en']);
 	});
 
 	it.each(['/', '/shop/', 'https://acme.example/start'])('accepts the home URL %s', (homeUrl) => {
@@ -74,6 +75,9 @@ describe('fallback({ ... }) options', () => {
 		[{ brand: { colour: 'red' } }, /fallback\.brand: Unrecognized key/i],
 		[{ siteName: 'Acme' }, /fallback: Unrecognized key.*siteName/i],
 		[{ hosts: { pagesRoot: 'relative' } }, /fallback\.hosts\.pagesRoot: must be an absolute path/],
+		[{ locales: ['en', 'xx'] }, /fallback\.locales\.1: "xx" has no catalogue; available: en, /],
+		[{ locales: [] }, /fallback\.locales: must name at least one locale/],
+		[{ locales: ['en', 'en'] }, /fallback\.locales: must not name a locale twice/],
 	])('stops on a broken value and names the option: %j', (options, message) => {
 		expect(() => parseOptions(options)).toThrow(message);
 	});
