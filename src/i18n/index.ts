@@ -8,6 +8,7 @@ import pt from './locales/pt';
 import uk from './locales/uk';
 import ru from './locales/ru';
 import tr from './locales/tr';
+import id from './locales/id';
 import vi from './locales/vi';
 import type { Messages } from './messages';
 
@@ -19,6 +20,7 @@ const modules = {
 	uk,
 	ru,
 	tr,
+	id,
 	vi,
 } as const satisfies Record<string, Messages>;
 

@@ -40,6 +40,8 @@ const sharedWithEnglish: readonly string[] = [
 	'Branch',
 	'commit',
 	'Commit',
+	// The framework's own name for the error id, which server logs print as it is.
+	'Digest: {digest}',
 ];
 
 describe('message catalogues', () => {
