@@ -4,6 +4,9 @@
  * under their locale (`/de/404`), so the path says the locale.
  */
 import en from './locales/en';
+import fr from './locales/fr';
+import es from './locales/es';
+import it from './locales/it';
 import pt from './locales/pt';
 import uk from './locales/uk';
 import ru from './locales/ru';
@@ -16,6 +19,9 @@ export { fill, statusTexts, type Messages } from './messages';
 
 const modules = {
 	en,
+	fr,
+	es,
+	it,
 	pt,
 	uk,
 	ru,
