@@ -4,30 +4,50 @@
  * under their locale (`/de/404`), so the path says the locale.
  */
 import en from './locales/en';
+import de from './locales/de';
 import fr from './locales/fr';
 import es from './locales/es';
 import it from './locales/it';
 import pt from './locales/pt';
+import nl from './locales/nl';
+import pl from './locales/pl';
 import uk from './locales/uk';
 import ru from './locales/ru';
 import tr from './locales/tr';
+import ja from './locales/ja';
+import zh from './locales/zh';
+import ko from './locales/ko';
+import hi from './locales/hi';
 import id from './locales/id';
 import vi from './locales/vi';
+import ar from './locales/ar';
+import he from './locales/he';
+import fa from './locales/fa';
 import type { Messages } from './messages';
 
 export { fill, statusTexts, type Messages } from './messages';
 
 const modules = {
 	en,
+	de,
 	fr,
 	es,
 	it,
 	pt,
+	nl,
+	pl,
 	uk,
 	ru,
 	tr,
+	ja,
+	zh,
+	ko,
+	hi,
 	id,
 	vi,
+	ar,
+	he,
+	fa,
 } as const satisfies Record<string, Messages>;
 
 export type Locale = keyof typeof modules;

@@ -20,6 +20,8 @@ export interface Messages {
 	dir: 'ltr' | 'rtl';
 	/** The language's own name for itself, for the list of languages: `Deutsch`. */
 	endonym: string;
+	/** What ends a sentence, after a status name that is the page's message: `.`, `。`, `।`. */
+	fullStop: string;
 	statuses: Record<StatusCode, StatusTexts>;
 	actions: {
 		/** The accessible name of the list of actions. */
@@ -88,5 +90,5 @@ export function statusTexts(
 	code: StatusCode,
 ): { title: string; message: string; help: string } {
 	const { name, help, message } = { message: undefined, ...messages.statuses[code] };
-	return { title: `${code}: ${message ?? name}`, message: message ?? `${name}.`, help };
+	return { title: `${code}: ${message ?? name}`, message: message ?? `${name}${messages.fullStop}`, help };
 }

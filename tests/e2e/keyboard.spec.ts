@@ -4,7 +4,7 @@ test.describe('keyboard', () => {
 	for (const path of ['/503', '/404', '/global-error']) {
 		test(`every action on ${path} is reachable by Tab and visibly focused`, async ({ page }) => {
 			await page.goto(path);
-			const actions = page.locator('nav a');
+			const actions = page.locator('main nav a');
 			const count = await actions.count();
 			expect(count).toBeGreaterThan(0);
 			for (let i = 0; i < count; i++) {

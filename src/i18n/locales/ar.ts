@@ -5,6 +5,7 @@ export default {
 	lang: 'ar',
 	dir: 'rtl',
 	endonym: 'العربية',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'طلب غير صالح',

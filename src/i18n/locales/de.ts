@@ -5,6 +5,7 @@ export default {
 	lang: 'de',
 	dir: 'ltr',
 	endonym: 'Deutsch',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Ungültige Anfrage',

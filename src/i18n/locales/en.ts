@@ -9,6 +9,7 @@ export default {
 	lang: 'en',
 	dir: 'ltr',
 	endonym: 'English',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Bad Request',

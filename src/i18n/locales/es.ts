@@ -5,6 +5,7 @@ export default {
 	lang: 'es',
 	dir: 'ltr',
 	endonym: 'Español',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Solicitud incorrecta',

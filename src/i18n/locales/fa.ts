@@ -5,6 +5,7 @@ export default {
 	lang: 'fa',
 	dir: 'rtl',
 	endonym: 'فارسی',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'درخواست نامعتبر',

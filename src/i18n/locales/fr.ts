@@ -5,6 +5,7 @@ export default {
 	lang: 'fr',
 	dir: 'ltr',
 	endonym: 'Français',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Requête incorrecte',

@@ -5,6 +5,7 @@ export default {
 	lang: 'he',
 	dir: 'rtl',
 	endonym: 'עברית',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'בקשה שגויה',

@@ -5,6 +5,7 @@ export default {
 	lang: 'hi',
 	dir: 'ltr',
 	endonym: 'हिन्दी',
+	fullStop: '।',
 	statuses: {
 		400: {
 			name: 'ख़राब अनुरोध',

@@ -5,6 +5,7 @@ export default {
 	lang: 'id',
 	dir: 'ltr',
 	endonym: 'Bahasa Indonesia',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Permintaan tidak valid',

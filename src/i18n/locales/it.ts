@@ -5,6 +5,7 @@ export default {
 	lang: 'it',
 	dir: 'ltr',
 	endonym: 'Italiano',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Richiesta non valida',

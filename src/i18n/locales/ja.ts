@@ -5,6 +5,7 @@ export default {
 	lang: 'ja',
 	dir: 'ltr',
 	endonym: '日本語',
+	fullStop: '。',
 	statuses: {
 		400: {
 			name: '不正なリクエスト',

@@ -5,6 +5,7 @@ export default {
 	lang: 'ko',
 	dir: 'ltr',
 	endonym: '한국어',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: '잘못된 요청',

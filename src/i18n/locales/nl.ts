@@ -5,6 +5,7 @@ export default {
 	lang: 'nl',
 	dir: 'ltr',
 	endonym: 'Nederlands',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Ongeldig verzoek',

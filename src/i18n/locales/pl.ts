@@ -5,6 +5,7 @@ export default {
 	lang: 'pl',
 	dir: 'ltr',
 	endonym: 'Polski',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Nieprawidłowe żądanie',

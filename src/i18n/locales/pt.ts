@@ -5,6 +5,7 @@ export default {
 	lang: 'pt',
 	dir: 'ltr',
 	endonym: 'Português',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Requisição inválida',

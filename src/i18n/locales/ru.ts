@@ -5,6 +5,7 @@ export default {
 	lang: 'ru',
 	dir: 'ltr',
 	endonym: 'Русский',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Некорректный запрос',

@@ -5,6 +5,7 @@ export default {
 	lang: 'tr',
 	dir: 'ltr',
 	endonym: 'Türkçe',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Hatalı istek',

@@ -5,6 +5,7 @@ export default {
 	lang: 'uk',
 	dir: 'ltr',
 	endonym: 'Українська',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Неправильний запит',

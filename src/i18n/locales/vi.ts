@@ -5,6 +5,7 @@ export default {
 	lang: 'vi',
 	dir: 'ltr',
 	endonym: 'Tiếng Việt',
+	fullStop: '.',
 	statuses: {
 		400: {
 			name: 'Yêu cầu không hợp lệ',

@@ -5,6 +5,7 @@ export default {
 	lang: 'zh-Hans',
 	dir: 'ltr',
 	endonym: '简体中文',
+	fullStop: '。',
 	statuses: {
 		400: {
 			name: '错误请求',
