@@ -180,7 +180,7 @@ export function schemeClassesCss(colors: BrandColors): string {
 }
 
 /**
- * The theme as CSS: colours in custom properties per scheme, and the font stack. Every value
+ * The theme as CSS: both schemes, colours in custom properties per scheme, and the font stack. Every value
  * is a #rrggbb from culori or a font list the options schema allowed, so nothing can break out.
  */
 export function themeCss(colors: BrandColors, fontFamily: string, { banner = false } = {}): string {
@@ -189,5 +189,6 @@ export function themeCss(colors: BrandColors, fontFamily: string, { banner = fal
 	const bannerColors = banner
 		? `;--banner-fg:${previewBanner.text};--banner-bg:${previewBanner.background}`
 		: '';
-	return `:root{${light};--font:${fontFamily}${bannerColors}}@media (prefers-color-scheme:dark){:root{${dark}}}`;
+	// color-scheme: the browser's own parts (scroll bars, focus) follow the scheme too.
+	return `:root{color-scheme:light dark;${light};--font:${fontFamily}${bannerColors}}@media (prefers-color-scheme:dark){:root{${dark}}}`;
 }

@@ -57,6 +57,10 @@ export interface RouteContract {
 	 * pages), and a host that negotiates picks it from `Accept-Language` for the default URL.
 	 */
 	otherLocales: readonly string[];
+	/** The default locale: its pages keep the default URLs. */
+	defaultLocale: string;
+	/** Each locale's `Content-Language` (its BCP 47 tag: `zh-Hans` for the folder `zh`). */
+	languageTags: Readonly<Record<string, string>>;
 	/**
 	 * In front of an app: the app's answers with these statuses are replaced by their page (server
 	 * errors). Everything else the app answers passes through untouched, its 4xx included.
@@ -79,6 +83,26 @@ export function defaultLocaleRoutes(contract: RouteContract): PageRoute[] {
 	return errorRoutes(contract).filter(
 		(route) => !contract.otherLocales.some((locale) => route.path.startsWith(`/${locale}/`)),
 	);
+}
+
+/** The locale of a route: the folder its page is in, else the default locale. */
+export function routeLocale(contract: RouteContract, route: PageRoute): string {
+	const folder = route.file.split('/')[0]!;
+	return contract.otherLocales.includes(folder) ? folder : contract.defaultLocale;
+}
+
+/** Whether the default URLs pick their page's language from `Accept-Language`. */
+export const negotiates = (contract: RouteContract) => contract.otherLocales.length > 0;
+
+/**
+ * The language headers of a page: its `Content-Language`, and on a default URL where other
+ * locales ship, `Vary: Accept-Language` (the answer depends on it, so caches must key on it).
+ */
+export function languageHeaders(contract: RouteContract, locale: string, negotiated: boolean): HeaderValues {
+	return {
+		'Content-Language': contract.languageTags[locale] ?? locale,
+		...(negotiated && negotiates(contract) ? { Vary: 'Accept-Language' } : {}),
+	};
 }
 
 /** The URL paths that answer with a route: its own path and its page's file (`/503`, `/503.html`). */

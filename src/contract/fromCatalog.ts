@@ -6,6 +6,7 @@
 import { ALLOWED_METHODS, statusCatalog } from '../catalog/statuses';
 import { appErrorPages } from '../catalog/appErrors';
 import type { PageRoute, RouteContract } from './contract';
+import { catalogues, DEFAULT_LOCALE, type Locale } from '../i18n';
 
 /** Files the build writes into dist/ for Netlify; they must never be served as files. */
 export const netlifyRuleFiles = ['_redirects', '_headers'] as const;
@@ -18,6 +19,7 @@ export const netlifyRuleFiles = ['_redirects', '_headers'] as const;
 export function catalogContract(
 	pageHeaders: Readonly<Record<string, string>>,
 	otherLocales: readonly string[] = [],
+	defaultLocale: Locale = DEFAULT_LOCALE,
 ): RouteContract {
 	const statusPages: PageRoute[] = statusCatalog.map((entry) => ({
 		path: `/${entry.code}`,
@@ -52,6 +54,10 @@ export function catalogContract(
 		internalPrefix: '/__fallback/',
 		indexFile: 'index.html',
 		otherLocales,
+		defaultLocale,
+		languageTags: Object.fromEntries(
+			Object.entries(catalogues).map(([locale, messages]) => [locale, messages.lang]),
+		),
 		replacedAppStatuses: statusPages.map((route) => route.status).filter((status) => status >= 500),
 		appOwnedHeaders: ['Allow'],
 	};

@@ -76,6 +76,18 @@ export function nginxString(value: string, what: string): string {
 }
 
 /**
+ * A regular expression as a double-quoted nginx map key (`"~…"`), where `$` is its end anchor, not
+ * a variable. A quote or backslash is refused.
+ */
+export function nginxRegex(pattern: string, what: string): string {
+	rejectControlCharacters(pattern, what);
+	if (/["\\]/.test(pattern)) {
+		throw new UnsafeConfigValue(what, pattern, 'contains a quote or backslash');
+	}
+	return `"~${pattern}"`;
+}
+
+/**
  * A double-quoted Caddyfile token. Caddy expands `{placeholders}` inside quotes; `\{` and `\}`
  * keep braces literal. Its lexer unescapes only `\"`, so a backslash cannot be written: refused.
  */

@@ -3,8 +3,11 @@
  * inside `http {}` (a file in /etc/nginx/conf.d/ is included there); include one of the two.
  */
 import {
+	defaultLocaleRoutes,
 	errorRoutes,
 	headersInFrontOfApp,
+	languageHeaders,
+	negotiates,
 	notFoundPage,
 	replacedAppPages,
 	statusHeaderNames,
@@ -14,7 +17,16 @@ import {
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
-import { fileHeader, hashComment, headerName, nginxString, type HostConfigFile } from './format';
+import {
+	fileHeader,
+	hashComment,
+	headerName,
+	literalPathPattern,
+	nginxRegex,
+	nginxString,
+	type HostConfigFile,
+} from './format';
+import { firstListedPattern } from './language';
 import type { HostOptions } from './options';
 
 function listenDirective({ listen }: HostOptions): string {
@@ -28,8 +40,19 @@ function block(opening: string, directives: readonly string[], indent = '\t'): s
 	return [`${indent}${opening} {`, ...directives.map((directive) => `${indent}\t${directive}`), `${indent}}`];
 }
 
-/** A page under the internal prefix both configs serve the pages from: only an error shows one. */
-const pageUri = (contract: RouteContract, route: PageRoute) => `${contract.internalPrefix}${route.file}`;
+/** `$fallback_static_locale`: the folder of the locale the browser asks for (`de/`), or empty. */
+const localeVariable = (mode: string) => `$fallback_${mode}_locale`;
+
+/**
+ * A page under the internal prefix both configs serve the pages from: only an error shows one. A
+ * page of the default locale is that of the locale the browser asks for, where others ship.
+ */
+function pageUri(contract: RouteContract, route: PageRoute, mode: string): string {
+	const negotiated = negotiates(contract) && defaultLocaleRoutes(contract).includes(route);
+	// `${name}`: the variable ends where the brace does, not at the file name after it.
+	const folder = negotiated ? `\${${localeVariable(mode).slice(1)}}` : '';
+	return `${contract.internalPrefix}${folder}${route.file}`;
+}
 
 /** `$fallback_static_retry_after`: the variable a per-status header is mapped into. */
 const headerVariable = (mode: string, name: string) =>
@@ -54,12 +77,76 @@ function statusHeaderMaps(mode: string, contract: RouteContract, headersOf: Head
 	]);
 }
 
+/** The header variables of the language maps: `$fallback_static_content_language`. */
+const languageVariable = (mode: string, header: 'content_language' | 'vary') => `$fallback_${mode}_${header}`;
+
+/**
+ * Language negotiation, at http level, where other locales ship: the folder of the locale the
+ * browser asks for (see language.ts for what is matched), the `Content-Language` of the page
+ * served (by its path under the prefix), and in static mode `Vary` on every default URL.
+ */
+function languageMaps(mode: 'static' | 'proxy', contract: RouteContract): string[] {
+	if (!negotiates(contract)) return [];
+	const shipped = [contract.defaultLocale, ...contract.otherLocales];
+	const language = (locale: string) => languageHeaders(contract, locale, false)['Content-Language']!;
+	const prefix = literalPathPattern(contract.internalPrefix);
+	return [
+		hashComment(
+			`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed), as a folder.`,
+		),
+		`map $http_accept_language ${localeVariable(mode)} {`,
+		'	default "";',
+		...contract.otherLocales.map(
+			(locale) =>
+				`	${nginxRegex(firstListedPattern(locale, shipped), `Accept-Language of ${locale}`)} "${locale}/";`,
+		),
+		'}',
+		hashComment("The language of the page served, by its folder (the gallery's is left unsaid)."),
+		`map $uri ${languageVariable(mode, 'content_language')} {`,
+		...contract.otherLocales.map(
+			(locale) =>
+				`	${nginxRegex(`^${prefix}${locale}/`, `page folder of ${locale}`)} ${nginxString(language(locale), `language of ${locale}`)};`,
+		),
+		`	${nginxRegex(`^${prefix}`, 'pages prefix')} ${nginxString(language(contract.defaultLocale), 'default language')};`,
+		'	default "";',
+		'}',
+		...(mode === 'static'
+			? [
+					hashComment(
+						'A default URL answers in the language asked for: caches must keep one copy per language.',
+					),
+					`map $request_uri ${languageVariable(mode, 'vary')} {`,
+					`	${nginxRegex(`^/(?:${contract.otherLocales.join('|')})/`, 'locale folders')} "";`,
+					'	default "Accept-Language";',
+					'}',
+				]
+			: []),
+	];
+}
+
+/** The language headers: fixed where only the default locale ships, else from the maps. */
+function languageHeaderLines(mode: 'static' | 'proxy', contract: RouteContract, indent: string): string[] {
+	if (!negotiates(contract)) {
+		const headers = languageHeaders(contract, contract.defaultLocale, false);
+		return Object.entries(headers).map(
+			([name, value]) => `${indent}add_header ${name} ${nginxString(value, `header ${name}`)} always;`,
+		);
+	}
+	return [
+		`${indent}add_header Content-Language ${languageVariable(mode, 'content_language')} always;`,
+		mode === 'static'
+			? `${indent}add_header Vary ${languageVariable(mode, 'vary')} always;`
+			: `${indent}add_header Vary Accept-Language always;`,
+	];
+}
+
 /**
  * `add_header … always` (without `always` nginx only adds headers to 2xx and 3xx). A location with
  * an add_header of its own inherits none, which is why every header is set in one place.
  */
-function addHeaders(mode: string, contract: RouteContract, headersOf: HeadersOf, indent: string) {
+function addHeaders(mode: 'static' | 'proxy', contract: RouteContract, headersOf: HeadersOf, indent: string) {
 	return [
+		...languageHeaderLines(mode, contract, indent),
 		...Object.entries(contract.pageHeaders).map(
 			([name, value]) =>
 				`${indent}add_header ${headerName(name, 'page header name')} ${nginxString(value, `page header ${name}`)} always;`,
@@ -81,28 +168,28 @@ const closesConnection = (status: number) => status === 408;
 const standInStatus = 418;
 
 /** What a route's locations do: answer with its status and page. */
-function answerWith(route: PageRoute, contract: RouteContract): string[] {
+function answerWith(route: PageRoute, contract: RouteContract, mode: string): string[] {
 	if (closesConnection(route.status)) {
 		return [
-			`error_page ${standInStatus} =${route.status} ${pageUri(contract, route)};`,
+			`error_page ${standInStatus} =${route.status} ${pageUri(contract, route, mode)};`,
 			`return ${standInStatus};`,
 		];
 	}
 	// A page that shares its status (the app-error pages, 500) names its own page.
 	const ownPage = statusPage(contract, route.status)?.file !== route.file;
 	return [
-		...(ownPage ? [`error_page ${route.status} ${pageUri(contract, route)};`] : []),
+		...(ownPage ? [`error_page ${route.status} ${pageUri(contract, route, mode)};`] : []),
 		`return ${route.status};`,
 	];
 }
 
 /** nginx's own errors, whatever raised them, show the page of their status. */
-function errorPages(contract: RouteContract): string[] {
+function errorPages(contract: RouteContract, mode: string): string[] {
 	const tooLarge = statusPage(contract, 431);
 	return [
-		...contract.statusPages.map((route) => `\terror_page ${route.status} ${pageUri(contract, route)};`),
+		...contract.statusPages.map((route) => `\terror_page ${route.status} ${pageUri(contract, route, mode)};`),
 		// Headers too large is nginx's own 494, sent as 400 unless mapped: RFC 6585 names it 431.
-		...(tooLarge ? [`\terror_page 494 =${tooLarge.status} ${pageUri(contract, tooLarge)};`] : []),
+		...(tooLarge ? [`\terror_page 494 =${tooLarge.status} ${pageUri(contract, tooLarge, mode)};`] : []),
 	];
 }
 
@@ -133,6 +220,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		'',
 		hashComment('The headers each status carries: a value for its statuses, none for the rest.'),
 		...statusHeaderMaps('static', contract, (route) => route.headers),
+		...languageMaps('static', contract),
 		'',
 		'server {',
 		`\t${listenDirective(options)}`,
@@ -155,14 +243,14 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		'\t}',
 		'',
 		hashComment('Any error nginx answers with, whatever caused it, shows the page of its status.', '\t'),
-		...errorPages(contract),
+		...errorPages(contract, 'static'),
 		'',
 		hashComment(
 			'GET /{code} and its file /{code}.html answer {code} with the page; the app-error pages their status.',
 			'\t',
 		),
 		...routes.flatMap((route) =>
-			routePaths(route).flatMap((path) => block(`location = ${path}`, answerWith(route, contract))),
+			routePaths(route).flatMap((path) => block(`location = ${path}`, answerWith(route, contract, 'static'))),
 		),
 		hashComment(`Rule files for other hosts are no pages: ${notFound.status}.`, '\t'),
 		...contract.hiddenFiles.flatMap((file) => block(`location = /${file}`, [`return ${notFound.status};`])),
@@ -198,6 +286,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 			`The headers each status carries on Fallback's pages (${contract.appOwnedHeaders.join(', ')}: the app's to say).`,
 		),
 		...statusHeaderMaps('proxy', contract, headersOf),
+		...languageMaps('proxy', contract),
 		'',
 		hashComment('WebSocket: pass the upgrade on to the app; otherwise close the upstream connection.'),
 		'map $http_upgrade $fallback_proxy_connection {',
@@ -220,7 +309,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 				'their page. location / sets its own error_page list, so these are not inherited there.',
 			'\t',
 		),
-		...errorPages(contract),
+		...errorPages(contract, 'proxy'),
 		'',
 		'\tlocation / {',
 		'\t\tproxy_pass http://fallback_app;',
@@ -246,7 +335,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 			'\t\t',
 		),
 		'\t\tproxy_intercept_errors on;',
-		...replaced.map((route) => `\t\terror_page ${route.status} ${pageUri(contract, route)};`),
+		...replaced.map((route) => `\t\terror_page ${route.status} ${pageUri(contract, route, 'proxy')};`),
 		'\t}',
 		'',
 		hashComment(

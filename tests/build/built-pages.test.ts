@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { statusCatalog } from '../../src/catalog/statuses';
 import { lucideClass } from '../../src/catalog/icons';
+import { isLocale } from '../../src/i18n';
 import { appErrorPages, applicationError, globalError } from '../../src/catalog/appErrors';
 import {
 	analysePage,
@@ -43,9 +44,14 @@ describe('dist/', () => {
 		expect(built.sort()).toEqual([...expectedPages].sort());
 	});
 
-	it('ships nothing but the pages (no JavaScript bundle, no asset folder)', () => {
+	it('ships nothing but the pages and their locale folders (no JavaScript bundle, no asset folder)', () => {
 		const other = readdirSync(dist).filter((f) => !f.endsWith('.html') && !f.startsWith('_'));
-		expect(other).toEqual([]);
+		for (const folder of other) {
+			expect(isLocale(folder), `${folder} is a locale`).toBe(true);
+			expect(readdirSync(new URL(`${folder}/`, dist)).sort(), folder).toEqual(
+				expectedPages.filter((page) => page !== 'index.html').sort(),
+			);
+		}
 		expect(existsSync(new URL('_astro', dist))).toBe(false);
 	});
 

@@ -33,7 +33,14 @@ async function build(env: Record<string, string>): Promise<string> {
 	return outDir;
 }
 
-const files = (dir: string) => readdirSync(dir).sort();
+/** Every file of a build, in its locale folders too: `404.html`, `de/404.html`. */
+const files = (dir: string) =>
+	readdirSync(dir, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+		.sort();
+/** The default locale's pages: the banner's words are English there. */
+const defaultLocalePages = (dir: string) => files(dir).filter((file) => /^[^/]+\.html$/.test(file));
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
 
 let preview: string;
@@ -58,7 +65,7 @@ describe('deploy preview build', () => {
 	});
 
 	it('shows the banner on every page, with the branch as escaped text and the short commit', () => {
-		for (const page of files(preview).filter((f) => f.endsWith('.html'))) {
+		for (const page of defaultLocalePages(preview)) {
 			const html = read(preview, page);
 			expect(html, page).toContain('<aside class="preview" aria-label="Deploy preview">');
 			expect(html, page).toContain(
@@ -90,7 +97,9 @@ describe('deploy preview build', () => {
 	});
 
 	it('keeps only the global error page scripted', () => {
-		for (const page of files(preview).filter((f) => f.endsWith('.html') && f !== 'global-error.html')) {
+		for (const page of files(preview).filter(
+			(f) => f.endsWith('.html') && !f.endsWith('global-error.html'),
+		)) {
 			expect(analysePage(read(preview, page)).inlineScripts, page).toEqual([]);
 		}
 	});

@@ -43,7 +43,9 @@ describe('brand theme', () => {
 			{ ...defaultColors, accent: { light: 'rebeccapurple', dark: '#ffffff' } },
 			'Georgia,serif',
 		);
-		expect(css).toMatch(/^:root\{--fg:#000000;--bg:#ffffff;.*--accent:#663399;.*--font:Georgia,serif\}/);
+		expect(css).toMatch(
+			/^:root\{color-scheme:light dark;--fg:#000000;--bg:#ffffff;.*--accent:#663399;.*--font:Georgia,serif\}/,
+		);
 		expect(css).toMatch(/@media \(prefers-color-scheme:dark\)\{:root\{--fg:#ffffff;--bg:#000000;/);
 	});
 
@@ -53,6 +55,8 @@ describe('brand theme', () => {
 			/^\.scheme-light\{--fg:#000000;--bg:#ffffff;[^}]*\}\.scheme-dark\{--fg:#ffffff;--bg:#000000;[^}]*\}$/,
 		);
 		const [lightBody] = /\.scheme-light\{([^}]*)\}/.exec(css)!.slice(1);
-		expect(themeCss(defaultColors, 'serif')).toContain(`:root{${lightBody};--font:serif}`);
+		expect(themeCss(defaultColors, 'serif')).toContain(
+			`:root{color-scheme:light dark;${lightBody};--font:serif}`,
+		);
 	});
 });
