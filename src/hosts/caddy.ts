@@ -4,7 +4,10 @@
  * (file_server answers with the error's status when it runs there).
  */
 import {
+	defaultLocaleRoutes,
 	headersInFrontOfApp,
+	languageHeaders,
+	negotiates,
 	notFoundPage,
 	replacedAppPages,
 	routePaths,
@@ -22,6 +25,7 @@ import {
 	longestFileName,
 	type HostConfigFile,
 } from './format';
+import { firstListedPattern } from './language';
 import type { HostOptions } from './options';
 
 /** `:80` for every interface; a host gets `http://` so Caddy does not try to fetch a certificate for it. */
@@ -61,6 +65,52 @@ function statusHeaderLines(routes: readonly PageRoute[], headersOf: HeadersOf) {
 			),
 		];
 	});
+}
+
+/**
+ * In handle_errors, where other locales ship: `{fallback_locale}`, the folder of the locale the
+ * browser lists first among those that ship (see language.ts for what is matched), and
+ * `{fallback_language}`, its Content-Language; every answer varies with Accept-Language.
+ */
+function languageLines(contract: RouteContract): string[] {
+	const language = (locale: string) => languageHeaders(contract, locale, false)['Content-Language']!;
+	if (!negotiates(contract)) {
+		return [
+			`\t\theader Content-Language ${caddyString(language(contract.defaultLocale), 'default language')}`,
+		];
+	}
+	const shipped = [contract.defaultLocale, ...contract.otherLocales];
+	return [
+		hashComment(
+			`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed): folder, language.`,
+			'\t\t',
+		),
+		'\t\tmap {header.Accept-Language} {fallback_locale} {fallback_language} {',
+		...contract.otherLocales.map(
+			(locale) =>
+				`\t\t\t${caddyString(`~${firstListedPattern(locale, shipped)}`, `Accept-Language of ${locale}`)} "${locale}/" ${caddyString(language(locale), `language of ${locale}`)}`,
+		),
+		`\t\t\tdefault "" ${caddyString(language(contract.defaultLocale), 'default language')}`,
+		'\t\t}',
+		'\t\theader Vary Accept-Language',
+	];
+}
+
+/** Serves a page in handle_errors: its own locale's, or the one the browser asks for. */
+function servePage(contract: RouteContract, route: PageRoute | undefined, indent: string): string[] {
+	const file = route?.file ?? '{err.status_code}.html';
+	const negotiated = negotiates(contract) && (!route || defaultLocaleRoutes(contract).includes(route));
+	const fixedLanguage = route && !negotiated && negotiates(contract);
+	return [
+		...(negotiated ? [`${indent}header Content-Language {fallback_language}`] : []),
+		...(fixedLanguage
+			? [
+					`${indent}header Content-Language ${caddyString(languageHeaders(contract, file.split('/')[0]!, false)['Content-Language']!, 'page language')}`,
+				]
+			: []),
+		`${indent}rewrite * /${negotiated ? '{fallback_locale}' : ''}${file}`,
+		`${indent}file_server`,
+	];
 }
 
 /**
@@ -137,6 +187,7 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 		),
 		'\thandle_errors {',
 		`\t\timport ${snippet}`,
+		...languageLines(contract),
 		...statusHeaderLines(contract.statusPages, (route) => route.headers),
 		...wholePageLines('\t\t'),
 		// An extra page only with its own status: a POST there is a 405 like anywhere else.
@@ -146,13 +197,11 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 			`\t\t\texpression \`{err.status_code} == ${route.status}\``,
 			'\t\t}',
 			`\t\thandle @${matcherName(route)} {`,
-			`\t\t\trewrite * /${route.file}`,
-			'\t\t\tfile_server',
+			...servePage(contract, route, '\t\t\t'),
 			'\t\t}',
 		]),
 		'\t\thandle {',
-		'\t\t\trewrite * /{err.status_code}.html',
-		'\t\t\tfile_server',
+		...servePage(contract, undefined, '\t\t\t'),
 		'\t\t}',
 		'\t}',
 		'}',
@@ -197,10 +246,10 @@ export function caddyProxyConfig(contract: RouteContract, options: HostOptions):
 		'\thandle_errors {',
 		`\t\troot * ${caddyString(options.pagesRoot, 'fallback.hosts.pagesRoot')}`,
 		`\t\timport ${snippet}`,
+		...languageLines(contract),
 		...statusHeaderLines(contract.statusPages, (route) => headersInFrontOfApp(contract, route)),
 		...wholePageLines('\t\t'),
-		'\t\trewrite * /{err.status_code}.html',
-		'\t\tfile_server',
+		...servePage(contract, undefined, '\t\t'),
 		'\t}',
 		'}',
 		'',

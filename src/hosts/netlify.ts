@@ -6,6 +6,8 @@
 import {
 	defaultLocaleRoutes,
 	errorRoutes,
+	languageHeaders,
+	negotiates,
 	notFoundPage,
 	routePaths,
 	type PageRoute,
@@ -68,13 +70,27 @@ function block(path: string, headers: Readonly<Record<string, string>>): string[
 /**
  * The page headers on every path, and each status's own headers (Allow, Retry-After,
  * WWW-Authenticate) on its path and on its file, since a rewritten request can match either.
+ * Languages: netlify-cli matches a rewritten request's headers on the page it serves (measured:
+ * `/404` served from `/de/404.html` gets `/de/*`'s), so each locale's folder says its
+ * Content-Language and the default locale's files say theirs; where other locales ship, every
+ * answer varies with Accept-Language.
  */
 export function netlifyHeaders(contract: RouteContract): string {
+	const defaultRoutes = new Set(defaultLocaleRoutes(contract));
+	const defaultLanguage = languageHeaders(contract, contract.defaultLocale, false);
 	return [
 		generated,
-		...block('/*', contract.pageHeaders),
+		...block('/*', { ...contract.pageHeaders, ...(negotiates(contract) ? { Vary: 'Accept-Language' } : {}) }),
+		...contract.otherLocales.flatMap((locale) =>
+			block(`/${locale}/*`, languageHeaders(contract, locale, false)),
+		),
 		...errorRoutes(contract).flatMap((route) =>
-			routePaths(route).flatMap((path) => block(path, route.headers)),
+			routePaths(route).flatMap((path) =>
+				block(path, {
+					...route.headers,
+					...(defaultRoutes.has(route) && path === `/${route.file}` ? defaultLanguage : {}),
+				}),
+			),
 		),
 		'',
 	].join('\n');

@@ -8,8 +8,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+	defaultLocaleRoutes,
 	errorRoutes,
 	headersInFrontOfApp,
+	languageHeaders,
+	routeLocale,
 	notFoundPage,
 	replacedAppPages,
 	requiredStatusPage,
@@ -17,7 +20,7 @@ import {
 	type RouteContract,
 } from '../../src/contract/contract';
 import { catalogContract } from '../../src/contract/fromCatalog';
-import { DEFAULT_LOCALE, locales } from '../../src/i18n';
+import { DEFAULT_LOCALE, locales, type Locale } from '../../src/i18n';
 import { pageHeaders } from '../../src/contract/pageHeaders';
 import { hostConfigFiles } from '../../src/hosts/index';
 import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
@@ -40,7 +43,16 @@ import {
 	type RequestOptions,
 	type RunningServer,
 } from './harness';
-import { findServerExecutable, type CaseId, type Mode, type ServerUnderTest } from './servers';
+import {
+	findServerExecutable,
+	type CaseId,
+	type Mode,
+	type Negotiation,
+	type ServerUnderTest,
+} from './servers';
+
+/** The locales the negotiation cases need besides the default one. */
+const negotiationLocales = ['de', 'fr', 'ar'];
 
 /** The contract of the built site: the catalogue's routes, the page headers its pages need. */
 function builtContract(): RouteContract {
@@ -57,11 +69,64 @@ function builtContract(): RouteContract {
 	const otherLocales = locales.filter(
 		(locale) => locale !== DEFAULT_LOCALE && existsSync(join(distDir, locale, '404.html')),
 	);
+	const missing = negotiationLocales.filter((locale) => !otherLocales.includes(locale as Locale));
+	if (missing.length > 0) {
+		throw new Error(
+			`${distDir} ships no ${missing.join(', ')}: the contract suite negotiates between them (the project's astro.config.mjs ships them; run \`npm run build:production\`).`,
+		);
+	}
 	return catalogContract(pageHeaders(inlineCodeOf(pages), { preview: false }), otherLocales);
 }
 
 const contract = builtContract();
+const defaultRoutes = new Set(defaultLocaleRoutes(contract));
+const isDefaultRoute = (route: PageRoute) => defaultRoutes.has(route);
 const notFound = notFoundPage(contract);
+
+/** A route of the default locale in another locale: `/404` in `de` is `/de/404`. */
+function inLocale(route: PageRoute, locale: string): PageRoute {
+	if (locale === contract.defaultLocale) return route;
+	const found = errorRoutes(contract).find((candidate) => candidate.path === `/${locale}${route.path}`);
+	if (!found) throw new Error(`The build ships no ${route.path} in ${locale}`);
+	return found;
+}
+
+/**
+ * The negotiation cases: an Accept-Language header, and the locale each way of negotiating picks
+ * (servers.ts, Negotiation), in the locales of negotiationLocales.
+ */
+const negotiationCases: readonly {
+	acceptLanguage: string | undefined;
+	label: string;
+	picks: Readonly<Record<Negotiation, string>>;
+}[] = (() => {
+	const all = (locale: string) => ({ 'first-entry': locale, 'first-listed': locale, 'q-values': locale });
+	const en = contract.defaultLocale;
+	const cases: { acceptLanguage: string | undefined; picks: Record<Negotiation, string> }[] = [
+		{
+			acceptLanguage: 'de-CH,de;q=0.9,en;q=0.8',
+			picks: all('de'),
+		},
+		{ acceptLanguage: 'xx', picks: all(en) },
+		{ acceptLanguage: undefined, picks: all(en) },
+		{ acceptLanguage: 'DE', picks: all('de') },
+		{ acceptLanguage: `${en}, de`, picks: all(en) },
+		{ acceptLanguage: 'ar', picks: all('ar') },
+		{
+			acceptLanguage: 'en;q=0.1, fr',
+			picks: { 'first-entry': en, 'first-listed': en, 'q-values': 'fr' },
+		},
+		{
+			acceptLanguage: 'xx, fr;q=0.5',
+			picks: { 'first-entry': en, 'first-listed': 'fr', 'q-values': 'fr' },
+		},
+	];
+	return cases.map((entry) => ({
+		...entry,
+		label:
+			entry.acceptLanguage === undefined ? 'no Accept-Language' : `Accept-Language: ${entry.acceptLanguage}`,
+	}));
+})();
 const methodNotAllowed = requiredStatusPage(contract, contract.methodNotAllowedStatus);
 
 /** The text of a page file in the server's copy of dist/. */
@@ -89,16 +154,35 @@ function expectNoOtherStatusHeaders(answer: Answer, own: Readonly<Record<string,
 	}
 }
 
-/** Exactly this page, whole, with its status and headers. */
+/**
+ * The language headers of a page: its locale's Content-Language and, on a default URL where other
+ * locales ship, `Vary: Accept-Language` (among other values a server may vary on).
+ */
+function expectLanguage(answer: Answer, route: PageRoute, negotiated: boolean) {
+	const { 'Content-Language': language, Vary: vary } = languageHeaders(
+		contract,
+		routeLocale(contract, route),
+		negotiated,
+	);
+	expect(answer.headers.get('content-language'), 'Content-Language').toBe(language);
+	if (vary) {
+		const varies = (answer.headers.get('vary') ?? '').split(',').map((name) => name.trim().toLowerCase());
+		expect(varies, 'Vary').toContain(vary.toLowerCase());
+	}
+}
+
+/** Exactly this page, whole, with its status and headers (Content-Language included). */
 function expectPage(
 	answer: Answer,
 	server: ServerUnderTest,
 	pagesRoot: string,
 	route: PageRoute,
 	headers = route.headers,
+	negotiated = isDefaultRoute(route),
 ) {
 	expect(answer.status).toBe(route.status);
 	expect(answer.body).toBe(pageText(pagesRoot, route.file));
+	expectLanguage(answer, route, negotiated);
 	expectHeaders(answer, headers);
 	expectNoOtherStatusHeaders(answer, headers);
 	expectPageHeaders(answer, server);
@@ -208,32 +292,51 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 			}
 		});
 
-		// Language negotiation on the default URLs, where the build ships another locale.
-		const [locale] = contract.otherLocales;
-		if (locale !== undefined) {
-			const inLocale = (route: PageRoute) =>
-				errorRoutes(contract).find((candidate) => candidate.path === `/${locale}${route.path}`)!;
-			const negotiates = server.negotiation === 'first-entry';
-			describe(`Accept-Language (${negotiates ? 'negotiated: first entry' : 'not negotiated yet: the default locale'})`, () => {
-				it.each([
-					[`${locale}-XX,${locale};q=0.9,en;q=0.8`, true],
-					[`${locale.toUpperCase()}`, true],
-					['xx', false],
-					[`en, ${locale}`, false],
-				] as const)(`GET %s on /404 and an unknown path`, async (acceptLanguage, wantsLocale) => {
-					const headers = { 'Accept-Language': acceptLanguage };
-					const expected = negotiates && wantsLocale ? inLocale(notFound) : notFound;
-					expectRoute(await get(notFound.path, { headers }), expected);
-					expectRoute(await get('/no/such/page', { headers }), expected);
-				});
-				it(`GET /${locale}/404 answers in ${locale}, whatever the browser asks for`, async () => {
-					expectRoute(
-						await get(`/${locale}/404`, { headers: { 'Accept-Language': 'en' } }),
-						inLocale(notFound),
+		describe(`Accept-Language on the default URLs (${server.negotiation})`, () => {
+			it.each(negotiationCases)(
+				'$acceptLanguage on /404 and an unknown path',
+				async ({ acceptLanguage, picks }) => {
+					const headers = acceptLanguage === undefined ? {} : { 'Accept-Language': acceptLanguage };
+					const expected = inLocale(notFound, picks[server.negotiation]);
+					expectPage(
+						await get(notFound.path, { headers }),
+						server,
+						pagesRoot(),
+						expected,
+						expected.headers,
+						true,
 					);
-				});
+					expectPage(
+						await get('/no/such/page', { headers }),
+						server,
+						pagesRoot(),
+						expected,
+						expected.headers,
+						true,
+					);
+				},
+			);
+			it('de on /503 and /global-error: their pages in German, with their headers', async () => {
+				const headers = { 'Accept-Language': 'de' };
+				for (const route of [
+					requiredStatusPage(contract, 503),
+					...contract.extraPages.filter(isDefaultRoute),
+				]) {
+					const expected = inLocale(route, 'de');
+					expectPage(
+						await get(route.path, { headers }),
+						server,
+						pagesRoot(),
+						expected,
+						expected.headers,
+						true,
+					);
+				}
 			});
-		}
+			it('GET /ar/404 answers in Arabic with 404, whatever the browser asks for', async () => {
+				expectRoute(await get('/ar/404', { headers: { 'Accept-Language': 'de' } }), inLocale(notFound, 'ar'));
+			});
+		});
 
 		const unanswerable = contract.statusPages.filter((route) => server.unsupportedStatuses.has(route.status));
 		for (const route of unanswerable) {
@@ -439,6 +542,11 @@ function describeProxy(server: ServerUnderTest, executable: string) {
 					expect(fromApp(answer)).toBe(false);
 				});
 			}
+			it('its 503, for a browser that asks for French: the French page', async () => {
+				const route = inLocale(requiredStatusPage(contract, 503), 'fr');
+				const answer = await get('/fail503', { headers: { 'Accept-Language': 'fr' } });
+				expectPage(answer, server, pagesRoot(), route, headersInFrontOfApp(contract, route), true);
+			});
 			it('its 503, asked for with If-None-Match, If-Modified-Since and Range: the whole page', async () => {
 				expectProxyPage(
 					await get('/fail503', { headers: conditionalAndRange }),

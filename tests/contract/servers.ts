@@ -43,6 +43,15 @@ export interface Difference {
 	expect(answer: Answer, file?: string): void;
 }
 
+/**
+ * How a server picks the locale of a default URL from `Accept-Language`:
+ * - `first-entry`: the first entry's first two letters, if that locale ships (Netlify's engine);
+ * - `first-listed`: the first entry whose language ships, q-values not weighed (nginx, Caddy:
+ *   src/hosts/language.ts);
+ * - `q-values`: the shipped language the browser gives the highest q-value (Apache's type maps).
+ */
+export type Negotiation = 'first-entry' | 'first-listed' | 'q-values';
+
 /** The cases a server may differ in (see cases.ts). */
 export type CaseId = 'non-read methods' | 'malformed request' | 'cache header' | 'conditional request';
 
@@ -68,12 +77,8 @@ export interface ServerUnderTest {
 	differences: Partial<Record<CaseId, Difference>>;
 	/** Statuses whose `/{code}` the local server answers differently, checked another way. */
 	routeDifferences?: ReadonlyMap<number, Difference>;
-	/**
-	 * How the server picks a locale for a default URL from `Accept-Language`: `first-entry` (the
-	 * first language listed, q-values ignored), or undefined where it does not negotiate yet and
-	 * always answers the default locale.
-	 */
-	negotiation?: 'first-entry';
+	/** How the server picks a locale for a default URL from `Accept-Language` (see Negotiation). */
+	negotiation: Negotiation;
 }
 
 /** What nginx and Caddy answer, and RFC 9110 (15.6.3, 15.6.5) describes: 502 and 504. */
@@ -88,6 +93,7 @@ export const nginx: ServerUnderTest = {
 	install: `apt-get install ${debianPackage('nginx')}`,
 	source: 'src/hosts/nginx.ts',
 	shippedFiles: ['nginx/fallback-static.conf', 'nginx/fallback-proxy.conf'],
+	negotiation: 'first-listed',
 	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
 	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
@@ -138,6 +144,7 @@ async function nginxMainConfig(dir: string, siteConfig: string): Promise<string[
 
 export const caddy: ServerUnderTest = {
 	name: 'Caddy',
+	negotiation: 'first-listed',
 	executables: ['caddy'],
 	install: `apt-get install ${debianPackage('caddy')}`,
 	source: 'src/hosts/caddy.ts',
@@ -206,6 +213,7 @@ const apacheModules = {
 
 export const apache: ServerUnderTest = {
 	name: 'Apache',
+	negotiation: 'q-values',
 	executables: ['apache2', 'httpd'],
 	install: `apt-get install ${debianPackage('apache2')}`,
 	source: 'src/hosts/apache.ts',
