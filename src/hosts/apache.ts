@@ -4,8 +4,11 @@
  * URL would make it a redirect).
  */
 import {
+	defaultLocaleRoutes,
 	errorRoutes,
 	headersInFrontOfApp,
+	languageHeaders,
+	negotiates,
 	notFoundPage,
 	replacedAppPages,
 	routePaths,
@@ -16,6 +19,7 @@ import {
 import {
 	apacheHeaderValue,
 	apacheString,
+	oneLine,
 	exactPathsPattern,
 	fileHeader,
 	hashComment,
@@ -79,6 +83,108 @@ const unsupportedNote = (indent: string) =>
  */
 const onlyVisitorRequests = ['\tRewriteCond "%{ENV:REDIRECT_STATUS}" "!^$"', '\tRewriteRule "^" "-" [L]'];
 
+/**
+ * Where the type maps live on the server: next to the pages' folder, not in it (dist/ is copied
+ * there as it is). `/var/www/fallback` → `/var/www/fallback-languages`.
+ */
+export const typeMapsRoot = (options: HostOptions) => `${options.pagesRoot.replace(/\/$/, '')}-languages`;
+
+/** The type map of a default-locale page: `404.html` → `404.var`. */
+const typeMapName = (route: PageRoute) => route.file.replace(/\.html$/, '.var');
+
+/**
+ * One type map per page of the default locale, listing that page in every shipped locale.
+ * mod_negotiation picks the variant the browser's Accept-Language weighs highest (q-values
+ * honoured) and serves it with the error's status. URIs are relative to the map's URL: its folder
+ * sits next to the pages' (`/__fallback/languages/` beside `/__fallback/`).
+ */
+export function apacheTypeMaps(contract: RouteContract): HostConfigFile[] {
+	if (!negotiates(contract)) return [];
+	const locales = [contract.defaultLocale, ...contract.otherLocales];
+	return supported(defaultLocaleRoutes(contract)).map((route) => ({
+		path: `apache/languages/${typeMapName(route)}`,
+		content: locales
+			.map((locale) =>
+				[
+					`URI: ../${locale === contract.defaultLocale ? '' : `${locale}/`}${route.file}`,
+					'Content-Type: text/html; charset=utf-8',
+					`Content-Language: ${oneLine(languageOf(contract, locale), `language of ${locale}`)}`,
+					'',
+				].join('\n'),
+			)
+			.join('\n'),
+	}));
+}
+
+const languageOf = (contract: RouteContract, locale: string) =>
+	languageHeaders(contract, locale, false)['Content-Language']!;
+
+/** The page an ErrorDocument shows: the type map of a default-locale page where others ship. */
+function errorDocument(contract: RouteContract, route: PageRoute, pagesUrl: string, mapsUrl: string): string {
+	const negotiated = negotiates(contract) && defaultLocaleRoutes(contract).includes(route);
+	return negotiated ? `${mapsUrl}${typeMapName(route)}` : `${pagesUrl}${route.file}`;
+}
+
+/**
+ * Each page's Content-Language comes from the folder it is in (DefaultLanguage; mod_negotiation
+ * only uses the map's to choose), and its charset from AddCharset. Goes inside the pages'
+ * <Directory>, followed by one <Directory> per other locale's folder.
+ */
+function pageLanguageLines(contract: RouteContract, indent: string): string[] {
+	return [
+		`${indent}AddCharset utf-8 .html`,
+		`${indent}DefaultLanguage ${languageOf(contract, contract.defaultLocale)}`,
+	];
+}
+
+function localeDirectories(contract: RouteContract, options: HostOptions, indent: string): string[] {
+	return contract.otherLocales.flatMap((locale) => [
+		`${indent}<Directory ${apacheString(`${options.pagesRoot.replace(/\/$/, '')}/${locale}`, `folder of ${locale}`)}>`,
+		`${indent}\tDefaultLanguage ${languageOf(contract, locale)}`,
+		`${indent}</Directory>`,
+	]);
+}
+
+/**
+ * The type maps' folder at `mapsUrl`, where other locales ship: its .var files are type maps; a
+ * browser whose languages none ship gets the first of LanguagePriority (the default locale).
+ */
+function typeMapLines(contract: RouteContract, options: HostOptions, mapsUrl: string): string[] {
+	if (!negotiates(contract)) return [];
+	const maps = apacheString(`${typeMapsRoot(options)}/`, 'type maps folder');
+	return [
+		hashComment(
+			[
+				`Language negotiation: hosts/apache/languages/ goes to ${typeMapsRoot(options)}/. For each error, a type map`,
+				`lists its page in ${[contract.defaultLocale, ...contract.otherLocales].join(', ')}; Apache serves the one the browser weighs highest.`,
+			],
+			'\t',
+		),
+		`\tAlias ${apacheString(mapsUrl, 'type maps URL')} ${maps}`,
+		`\t<Directory ${maps}>`,
+		'\t\tRequire all granted',
+		'\t\t<Files "*.var">',
+		'\t\t\tSetHandler type-map',
+		'\t\t</Files>',
+		`\t\tLanguagePriority ${[contract.defaultLocale, ...contract.otherLocales].map((locale) => languageOf(contract, locale)).join(' ')}`,
+		'\t\tForceLanguagePriority Prefer Fallback',
+		'\t</Directory>',
+	];
+}
+
+/**
+ * Every answer with a page varies with Accept-Language. Apache's own Vary is lower-case, and the
+ * ETag it makes for a type map's variant is malformed: unset on errors, which are never validated
+ * (`Header unset` without `always`: that is the table Apache keeps it in).
+ */
+function negotiatedHeaderLines(contract: RouteContract, indent: string): string[] {
+	if (!negotiates(contract)) return [];
+	return [
+		`${indent}Header always set Vary "Accept-Language"`,
+		`${indent}Header unset ETag "expr=%{REQUEST_STATUS} >= 400"`,
+	];
+}
+
 /** Goes before the VirtualHost, at server level. */
 const serverTokens = [
 	hashComment([
@@ -98,7 +204,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 			'Fallback for Apache httpd 2.4, static site: every error answers with its own page and status.',
 			`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
 			'change the VirtualHost address (a matching Listen must exist, see ports.conf) and the paths, then:',
-			'a2enmod rewrite headers alias dir mime && a2ensite fallback && systemctl reload apache2',
+			'a2enmod rewrite headers alias dir mime negotiation && a2ensite fallback && systemctl reload apache2',
 		]),
 		'',
 		...serverTokens,
@@ -109,18 +215,25 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		'\t\tOptions None',
 		'\t\tAllowOverride None',
 		'\t\tRequire all granted',
+		...pageLanguageLines(contract, '\t\t'),
 		'\t</Directory>',
+		...localeDirectories(contract, options, '\t'),
+		...typeMapLines(contract, options, contract.internalPrefix),
 		'\tDirectoryIndex index.html',
 		'\tServerSignature Off',
 		'\tTraceEnable Off',
 		'',
 		hashComment('On every response, errors included.', '\t'),
 		...pageHeaderLines(contract, '\t'),
+		...negotiatedHeaderLines(contract, '\t'),
 		...statusHeaderLines(statusPages, (route) => route.headers, '\t'),
 		'',
 		hashComment('Any error Apache answers with, whatever caused it, shows the page of its status.', '\t'),
 		unsupportedNote('\t'),
-		...statusPages.map((route) => `\tErrorDocument ${route.status} /${route.file}`),
+		...statusPages.map(
+			(route) =>
+				`\tErrorDocument ${route.status} ${errorDocument(contract, route, '/', contract.internalPrefix)}`,
+		),
 		'',
 		'\tRewriteEngine On',
 		...onlyVisitorRequests,
@@ -141,6 +254,12 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		...contract.hiddenFiles.map(
 			(file) => `\tRewriteRule "${exactPathsPattern([`/${file}`])}" "-" [R=${notFound.status},L]`,
 		),
+		...(negotiates(contract)
+			? [
+					hashComment(`The type maps are for ErrorDocument only: ${notFound.status}.`, '\t'),
+					`\tRewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
+				]
+			: []),
 		hashComment(
 			`A path segment longer than a file name can be is no file: ${notFound.status} (Apache would answer 403).`,
 			'\t',
@@ -150,7 +269,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		hashComment('Pages that share their status (the app-error pages) name their own page.', '\t'),
 		...supported(contract.extraPages).flatMap((route) => [
 			`\t<LocationMatch "${exactPathsPattern(routePaths(route))}">`,
-			`\t\tErrorDocument ${route.status} /${route.file}`,
+			`\t\tErrorDocument ${route.status} ${errorDocument(contract, route, '/', contract.internalPrefix)}`,
 			'\t</LocationMatch>',
 		]),
 		'</VirtualHost>',
@@ -166,12 +285,14 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 	const replaced = supported(replacedAppPages(contract));
 	const notFound = notFoundPage(contract);
 	const { unreachable, timeout } = apacheProxyFailureStatuses;
+	// The type maps sit beside the pages, so their URIs (`../404.html`) name the pages.
+	const mapsUrl = `${contract.internalPrefix}languages/`;
 	return [
 		fileHeader([
 			'Fallback for Apache httpd 2.4 in front of an app: the app answers; when it fails, Fallback’s page does.',
 			`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
 			'change the VirtualHost address, the app address and the paths, then:',
-			'a2enmod proxy proxy_http rewrite headers alias && a2ensite fallback && systemctl reload apache2',
+			'a2enmod proxy proxy_http rewrite headers alias mime negotiation && a2ensite fallback && systemctl reload apache2',
 			`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')}.`,
 			`Apache itself answers an app that cannot be reached with ${unreachable} and one slower than timeout= with`,
 			`${timeout}; those get the ${unreachable} and ${timeout} pages.`,
@@ -184,19 +305,23 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 		`<VirtualHost ${virtualHostAddress(options)}>`,
 		'\tServerSignature Off',
 		`\tProxyPass ${prefix} "!"`,
+		...typeMapLines(contract, options, mapsUrl),
 		`\tAlias ${prefix} ${root}`,
 		`\t<Directory ${root}>`,
 		'\t\tOptions None',
 		'\t\tAllowOverride None',
 		'\t\tRequire all granted',
+		...pageLanguageLines(contract, '\t\t'),
 		hashComment("Fallback's pages carry its headers; the app's answers keep the app's own.", '\t\t'),
 		...pageHeaderLines(contract, '\t\t'),
+		...negotiatedHeaderLines(contract, '\t\t'),
 		...statusHeaderLines(
 			supported(contract.statusPages),
 			(route) => headersInFrontOfApp(contract, route),
 			'\t\t',
 		),
 		'\t</Directory>',
+		...localeDirectories(contract, options, '\t'),
 		'',
 		'\tRewriteEngine On',
 		...onlyVisitorRequests,
@@ -223,7 +348,8 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 		hashComment("Apache's own errors (a malformed request, an unreachable app…) show their page too.", '\t'),
 		unsupportedNote('\t'),
 		...supported(contract.statusPages).map(
-			(route) => `\tErrorDocument ${route.status} ${contract.internalPrefix}${route.file}`,
+			(route) =>
+				`\tErrorDocument ${route.status} ${errorDocument(contract, route, contract.internalPrefix, mapsUrl)}`,
 		),
 		'</VirtualHost>',
 		'',
@@ -234,5 +360,6 @@ export function apacheFiles(contract: RouteContract, options: HostOptions): Host
 	return [
 		{ path: 'apache/fallback-static.conf', content: apacheStaticConfig(contract, options) },
 		{ path: 'apache/fallback-proxy.conf', content: apacheProxyConfig(contract, options) },
+		...apacheTypeMaps(contract),
 	];
 }

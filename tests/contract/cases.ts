@@ -259,6 +259,7 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 
 		beforeAll(async () => {
 			work = await makeWorkDir(`${server.name}-static`);
+			await server.installFiles?.(contract, work.pagesRoot);
 			const port = await freePort();
 			running = await server.start({
 				dir: join(work.dir, 'server'),
@@ -294,7 +295,7 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 
 		describe(`Accept-Language on the default URLs (${server.negotiation})`, () => {
 			it.each(negotiationCases)(
-				'$acceptLanguage on /404 and an unknown path',
+				'$label on /404 and an unknown path',
 				async ({ acceptLanguage, picks }) => {
 					const headers = acceptLanguage === undefined ? {} : { 'Accept-Language': acceptLanguage };
 					const expected = inLocale(notFound, picks[server.negotiation]);
@@ -463,6 +464,7 @@ function describeProxy(server: ServerUnderTest, executable: string) {
 		beforeAll(async () => {
 			upstream = await startUpstream();
 			work = await makeWorkDir(`${server.name}-proxy`);
+			await server.installFiles?.(contract, work.pagesRoot);
 			const port = await freePort();
 			const config = server.configs.proxy!;
 			running = await server.start({

@@ -13,10 +13,12 @@ import {
 	apacheProxyConfig,
 	apacheProxyFailureStatuses,
 	apacheStaticConfig,
+	apacheTypeMaps,
 	apacheUnsupportedStatuses,
+	typeMapsRoot,
 } from '../../src/hosts/apache';
 import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
-import type { HostOptions } from '../../src/hosts/options';
+import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
 import { nginxProxyConfig, nginxStaticConfig } from '../../src/hosts/nginx';
 import { findExecutable, systemRequirements } from '../../scripts/system-requirements';
 import { expect } from 'vitest';
@@ -66,6 +68,8 @@ export interface ServerUnderTest {
 	/** The generated config for each mode the server is tested in. */
 	configs: Partial<Record<Mode, (contract: RouteContract, options: HostOptions) => string>>;
 	start(server: ServerStart): Promise<RunningServer>;
+	/** Files the server needs beside its config and the pages (Apache's type maps), put in place. */
+	installFiles?(contract: RouteContract, pagesRoot: string): Promise<void>;
 	/** The server's own config check (`nginx -t`…) on a generated config; throws with its output. */
 	check?(dir: string, siteConfig: string, executable: string): Promise<void>;
 	/** The files hostConfigFiles() writes for this server, under hosts/. */
@@ -209,6 +213,7 @@ const apacheModules = {
 	headers_module: 'mod_headers.so',
 	proxy_module: 'mod_proxy.so',
 	proxy_http_module: 'mod_proxy_http.so',
+	negotiation_module: 'mod_negotiation.so',
 };
 
 export const apache: ServerUnderTest = {
@@ -222,6 +227,13 @@ export const apache: ServerUnderTest = {
 	unsupportedStatuses: apacheUnsupportedStatuses,
 	proxyFailureStatuses: apacheProxyFailureStatuses,
 	differences: {},
+	async installFiles(contract, pagesRoot) {
+		// Where the config's comments tell to copy hosts/apache/languages/.
+		const root = typeMapsRoot({ ...defaultHostOptions, pagesRoot });
+		for (const file of apacheTypeMaps(contract)) {
+			await writeConfig(join(root, file.path.replace(/^apache\/languages\//, '')), file.content);
+		}
+	},
 	async start({ dir, siteConfig, port, label, executable }) {
 		return startServer({
 			label,
