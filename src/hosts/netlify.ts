@@ -77,10 +77,15 @@ function block(path: string, headers: Readonly<Record<string, string>>): string[
  */
 export function netlifyHeaders(contract: RouteContract): string {
 	const defaultRoutes = new Set(defaultLocaleRoutes(contract));
-	const defaultLanguage = languageHeaders(contract, contract.defaultLocale, false);
+	const defaultLanguage = languageHeaders(contract, contract.defaultLocale, negotiates(contract));
+	// One language: every page says it. Several: each page's file says its own.
+	const onEveryPath = negotiates(contract) ? { Vary: defaultLanguage['Vary']! } : defaultLanguage;
+	const onDefaultFiles = negotiates(contract)
+		? { 'Content-Language': defaultLanguage['Content-Language']! }
+		: {};
 	return [
 		generated,
-		...block('/*', { ...contract.pageHeaders, ...(negotiates(contract) ? { Vary: 'Accept-Language' } : {}) }),
+		...block('/*', { ...contract.pageHeaders, ...onEveryPath }),
 		...contract.otherLocales.flatMap((locale) =>
 			block(`/${locale}/*`, languageHeaders(contract, locale, false)),
 		),
@@ -88,7 +93,7 @@ export function netlifyHeaders(contract: RouteContract): string {
 			routePaths(route).flatMap((path) =>
 				block(path, {
 					...route.headers,
-					...(defaultRoutes.has(route) && path === `/${route.file}` ? defaultLanguage : {}),
+					...(defaultRoutes.has(route) && path === `/${route.file}` ? onDefaultFiles : {}),
 				}),
 			),
 		),

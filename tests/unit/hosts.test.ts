@@ -6,7 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apacheProxyConfig, apacheStaticConfig } from '../../src/hosts/apache';
+import { apacheProxyConfig, apacheStaticConfig, apacheTypeMaps } from '../../src/hosts/apache';
+import { firstListedPattern } from '../../src/hosts/language';
 import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
 import { cloudflareWranglerConfig } from '../../src/hosts/cloudflare';
 import { cloudFrontCustomErrorResponses } from '../../src/hosts/cloudfront';
@@ -245,5 +246,50 @@ describe('Vercel', () => {
 			});
 		}
 		expect(answer('HEAD', '/503')).toMatchObject({ status: 503 });
+	});
+});
+
+describe('language negotiation', () => {
+	const withGerman = {
+		...fixtureContract,
+		otherLocales: ['de'],
+		languageTags: { en: 'en', de: 'de' },
+		extraPages: fixtureContract.statusPages.map((route) => ({
+			...route,
+			path: `/de${route.path}`,
+			file: `de/${route.file}`,
+		})),
+	};
+
+	it('writes one Apache type map per default-locale page, listing it in every locale', () => {
+		const maps = apacheTypeMaps(withGerman);
+		expect(maps.map((file) => file.path)).toEqual(
+			fixtureContract.statusPages.map((route) => `apache/languages/${route.status}.var`),
+		);
+		expect(maps.find((file) => file.path.endsWith('/404.var'))?.content).toBe(
+			[
+				'URI: ../404.html',
+				'Content-Type: text/html; charset=utf-8',
+				'Content-Language: en',
+				'',
+				'URI: ../de/404.html',
+				'Content-Type: text/html; charset=utf-8',
+				'Content-Language: de',
+				'',
+			].join('\n'),
+		);
+		expect(apacheTypeMaps(fixtureContract)).toEqual([]);
+	});
+
+	it.each(Object.entries(servers))('%s: negotiates only where other locales ship', (_name, generate) => {
+		expect(generate(fixtureContract, fixtureOptions)).not.toMatch(/Accept-Language|accept_language/i);
+		expect(generate(withGerman, fixtureOptions)).toMatch(/Accept-Language|accept_language/i);
+	});
+
+	it('refuses a locale that is not a two-letter code, where it would reach a config', () => {
+		expect(() => firstListedPattern('de', ['en', 'de"'])).toThrow(/two-letter language code/);
+		expect(() => nginxStaticConfig({ ...withGerman, otherLocales: ['d|e'] }, fixtureOptions)).toThrow(
+			/two-letter language code/,
+		);
 	});
 });

@@ -81,7 +81,7 @@ describe('_headers, read by Netlify’s own parser', async () => {
 
 	it('puts the page headers on every path and each status’s own on its path and file', () => {
 		expect(byPath).toEqual({
-			'/*': fixtureContract.pageHeaders,
+			'/*': { ...fixtureContract.pageHeaders, 'Content-Language': 'en' },
 			'/405': { Allow: 'GET, HEAD' },
 			'/405.html': { Allow: 'GET, HEAD' },
 			'/503': { 'Retry-After': '120' },
@@ -138,6 +138,24 @@ describe('language negotiation in _redirects, read by Netlify’s own parser', a
 			{ from: '/*', to: '/de/404.html', status: 404, force: false, language: ['de'] },
 			{ from: '/*', to: '/404.html', status: 404, force: false, language: undefined },
 		]);
+	});
+
+	it('says each page’s language on its file (Netlify matches headers on the page served) and varies everywhere', async () => {
+		const parsed = await parseAllHeaders({
+			headersFiles: [
+				tempFile('_headers', netlifyHeaders({ ...withGerman, languageTags: { de: 'de', en: 'en' } })),
+			],
+			configHeaders: [],
+			minimal: true,
+		});
+		expect(parsed.errors).toEqual([]);
+		const byPath = Object.fromEntries(parsed.headers.map((h) => [h.for, h.values as Record<string, string>]));
+		expect(byPath['/*']).toEqual({ ...fixtureContract.pageHeaders, Vary: 'Accept-Language' });
+		expect(byPath['/de/*']).toEqual({ 'Content-Language': 'de' });
+		expect(byPath['/404.html']).toEqual({ 'Content-Language': 'en' });
+		expect(byPath['/404']).toBeUndefined();
+		expect(byPath['/503.html']).toEqual({ 'Retry-After': '120', 'Content-Language': 'en' });
+		expect(byPath['/de/503.html']).toEqual({ 'Retry-After': '120' });
 	});
 });
 
