@@ -39,7 +39,7 @@ const locales = [...new Set(rows.map((r) => localeOf(r.page)))];
 // With more than one locale, the table would run to hundreds of rows: one row per locale instead.
 if (locales.length === 1) console.table(table);
 
-const errorPages = rows.filter((r) => r.page !== 'index.html');
+const errorPages = rows.filter((r) => !r.page.endsWith('index.html'));
 const perLocale = locales.map((locale) => {
 	const pagesOfLocale = errorPages.filter((r) => localeOf(r.page) === locale);
 	const largestOfLocale = pagesOfLocale.reduce((a, b) => (b.gzip > a.gzip ? b : a));

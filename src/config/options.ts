@@ -113,6 +113,14 @@ const helpOverrides = z.record(z.string(), text(300)).superRefine((overrides, ct
 
 export const MAX_LINKS = 4;
 
+/** A locale Fallback has a catalogue for. */
+const locale = z
+	.string()
+	.refine(isLocale, {
+		error: (issue) => `${JSON.stringify(issue.input)} has no catalogue; available: ${allLocales.join(', ')}`,
+	})
+	.transform((value) => value as Locale);
+
 export const fallbackOptionsSchema = z
 	.strictObject({
 		site: z
@@ -161,27 +169,29 @@ export const fallbackOptionsSchema = z
 			.max(MAX_LINKS, `must hold at most ${MAX_LINKS} links: an error page is no site map`)
 			.default([]),
 		/**
-		 * The languages the pages ship in (default: English only). The default locale's pages keep
-		 * their URLs (`/404`); the others live under theirs (`/de/404`).
+		 * The languages the pages ship in (default: the default locale only). The default locale's
+		 * pages keep their URLs (`/404`); the others live under theirs (`/de/404`).
 		 */
 		locales: z
-			.array(
-				z.string().refine(isLocale, {
-					error: (issue) =>
-						`${JSON.stringify(issue.input)} has no catalogue; available: ${allLocales.join(', ')}`,
-				}),
-			)
+			.array(locale)
 			.min(1, 'must name at least one locale')
-			.refine((list) => list.includes(DEFAULT_LOCALE), `must include the default locale, ${DEFAULT_LOCALE}`)
 			.refine((list) => new Set(list).size === list.length, 'must not name a locale twice')
-			.transform((list) => list as Locale[])
-			.default([DEFAULT_LOCALE]),
+			.optional(),
+		/** The language of the default URLs (`/404`), and of browsers whose languages none ship. */
+		defaultLocale: locale.default(DEFAULT_LOCALE),
 		/** Replace the help sentence of some codes in the default locale, e.g. `{ 503: 'Back at 10:00 UTC.' }`. */
 		help: helpOverrides.default({}),
 		/** Settings of the server configs written to hosts/. */
 		hosts: hostOptionsSchema.default(hostOptionsSchema.parse({})),
 	})
 	.superRefine((options, ctx) => {
+		if (options.locales && !options.locales.includes(options.defaultLocale)) {
+			ctx.addIssue({
+				code: 'custom',
+				message: `must include the default locale, ${options.defaultLocale} (defaultLocale)`,
+				path: ['locales'],
+			});
+		}
 		const { accent, text, background } = options.brand;
 		const readable = [accent, text, background].every(
 			(pair) => opaqueHex(pair.light) !== undefined && opaqueHex(pair.dark) !== undefined,
@@ -189,7 +199,12 @@ export const fallbackOptionsSchema = z
 		if (!readable) return;
 		for (const message of contrastProblems(options.brand))
 			ctx.addIssue({ code: 'custom', message, path: [] });
-	});
+	})
+	// The locales that ship, the default first: those named, else the default alone.
+	.transform((options) => ({
+		...options,
+		locales: [options.defaultLocale, ...(options.locales ?? []).filter((l) => l !== options.defaultLocale)],
+	}));
 
 export type FallbackOptions = z.input<typeof fallbackOptionsSchema>;
 export type ParsedOptions = z.output<typeof fallbackOptionsSchema>;
@@ -223,6 +238,8 @@ export interface FallbackConfig {
 	help: ParsedOptions['help'];
 	/** The locales that ship, the default first. */
 	locales: Locale[];
+	/** The locale of the default URLs. */
+	defaultLocale: Locale;
 	/** `embed`: pages for an existing site, under their own prefix, with no inline code. */
 	mode: 'site' | 'embed';
 }

@@ -96,6 +96,21 @@ function languageLines(contract: RouteContract): string[] {
 	];
 }
 
+/**
+ * The language of the files served as they are (the galleries): each locale's folder says its
+ * own, anything else the default's (`?`: only where no other set it).
+ */
+function fileLanguageLines(contract: RouteContract): string[] {
+	const language = (locale: string) => languageHeaders(contract, locale, false)['Content-Language']!;
+	return [
+		`\theader ?Content-Language ${caddyString(language(contract.defaultLocale), 'default language')}`,
+		...contract.otherLocales.flatMap((locale) => [
+			`\t@locale_${locale} path /${locale}/*`,
+			`\theader @locale_${locale} Content-Language ${caddyString(language(locale), `language of ${locale}`)}`,
+		]),
+	];
+}
+
 /** Serves a page in handle_errors: its own locale's, or the one the browser asks for. */
 function servePage(contract: RouteContract, route: PageRoute | undefined, indent: string): string[] {
 	const file = route?.file ?? '{err.status_code}.html';
@@ -149,6 +164,7 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 		`${siteAddress(options)} {`,
 		`\troot * ${caddyString(options.pagesRoot, 'fallback.hosts.pagesRoot')}`,
 		`\timport ${snippet}`,
+		...fileLanguageLines(contract),
 		'',
 		hashComment(
 			[

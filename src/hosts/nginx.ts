@@ -101,14 +101,15 @@ function languageMaps(mode: 'static' | 'proxy', contract: RouteContract): string
 				`	${nginxRegex(firstListedPattern(locale, shipped), `Accept-Language of ${locale}`)} "${locale}/";`,
 		),
 		'}',
-		hashComment("The language of the page served, by its folder (the gallery's is left unsaid)."),
+		hashComment(
+			'The language of the page served, by its folder: under the prefix for an error, or a gallery.',
+		),
 		`map $uri ${languageVariable(mode, 'content_language')} {`,
 		...contract.otherLocales.map(
 			(locale) =>
-				`	${nginxRegex(`^${prefix}${locale}/`, `page folder of ${locale}`)} ${nginxString(language(locale), `language of ${locale}`)};`,
+				`\t${nginxRegex(`^(?:${prefix.replace(/\/$/, '')})?/${locale}/`, `page folder of ${locale}`)} ${nginxString(language(locale), `language of ${locale}`)};`,
 		),
-		`	${nginxRegex(`^${prefix}`, 'pages prefix')} ${nginxString(language(contract.defaultLocale), 'default language')};`,
-		'	default "";',
+		`\tdefault ${nginxString(language(contract.defaultLocale), 'default language')};`,
 		'}',
 		...(mode === 'static'
 			? [

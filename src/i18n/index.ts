@@ -1,7 +1,7 @@
 /**
- * The locales Fallback ships, and which one a page is in. Each page reads its texts with
- * `messagesFor(Astro.url)`: the default locale's pages keep their URLs (`/404`), the others live
- * under their locale (`/de/404`), so the path says the locale.
+ * The locales Fallback ships, and which one a page is in: the default locale's pages keep their
+ * URLs (`/404`), the others live under their locale (`/de/404`), so the path says the locale.
+ * Pages read theirs through `page.ts`, which knows the build's default locale.
  */
 import en from './locales/en';
 import de from './locales/de';
@@ -55,6 +55,7 @@ export type Locale = keyof typeof modules;
 /** Every catalogue by its locale, which is also its folder in dist/ (`de/404.html`). */
 export const catalogues: Readonly<Record<Locale, Messages>> = modules;
 
+/** The default of the `defaultLocale` option, and the catalogue the others are checked against. */
 export const DEFAULT_LOCALE: Locale = 'en';
 
 export const locales = Object.keys(modules) as Locale[];
@@ -64,23 +65,17 @@ export function isLocale(value: string): value is Locale {
 }
 
 /** The locale of a page from its URL: its first path segment after `base`, else the default. */
-export function localeOf(url: URL, base = '/'): Locale {
+export function localeOf(url: URL, base: string, defaultLocale: Locale): Locale {
 	const prefix = base.endsWith('/') ? base : `${base}/`;
 	const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname.slice(1);
 	const first = rest.split('/')[0] ?? '';
-	return isLocale(first) ? first : DEFAULT_LOCALE;
-}
-
-export function messagesFor(url: URL, base = '/'): Messages {
-	return catalogues[localeOf(url, base)];
-}
-
-/** Where a page of the default locale lives in `locale`: `/404` → `/de/404`. */
-export function localePath(path: string, locale: Locale): string {
-	return locale === DEFAULT_LOCALE ? path : `/${locale}${path}`;
+	return isLocale(first) ? first : defaultLocale;
 }
 
 /** The route parameter of a page in each locale: none for the default locale's, which keep their URLs. */
-export function localeParams(shipped: readonly Locale[]): { locale: Locale | undefined }[] {
-	return shipped.map((locale) => ({ locale: locale === DEFAULT_LOCALE ? undefined : locale }));
+export function localeParams(
+	shipped: readonly Locale[],
+	defaultLocale: Locale,
+): { locale: Locale | undefined }[] {
+	return shipped.map((locale) => ({ locale: locale === defaultLocale ? undefined : locale }));
 }

@@ -14,8 +14,13 @@ import { deploy } from '../config/deploy';
 import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
 import { netlifyEmbedHeaders, netlifyEmbedRedirects } from '../hosts/netlify';
 import { embedPrefix } from '../config/embed';
-import { DEFAULT_LOCALE } from '../i18n';
-import { parseOptions, type FallbackConfig, type FallbackOptions } from '../config/options';
+import type { Locale } from '../i18n';
+import {
+	parseOptions,
+	type FallbackConfig,
+	type FallbackOptions,
+	type ParsedOptions,
+} from '../config/options';
 import { contrasts, formatRatio, schemeClassesCss, themeCss } from '../brand/theme';
 import { loadLogo } from '../brand/logo';
 import { virtualModules } from './virtualModules';
@@ -56,6 +61,19 @@ async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
 
 export type { FallbackOptions };
 
+interface ShippedLocales {
+	/** Every shipped locale, the default first. */
+	locales: Locale[];
+	defaultLocale: Locale;
+	/** The shipped locales besides the default: each has its folder. */
+	others: Locale[];
+}
+
+/** The locales a build ships (options.locales has the default first). */
+function shippedLocales({ locales, defaultLocale }: ParsedOptions): ShippedLocales {
+	return { locales, defaultLocale, others: locales.filter((locale) => locale !== defaultLocale) };
+}
+
 /**
  * Embed mode writes no host configs: only the rules `npm run embed` appends to the site's own.
  * A page with inline code would break under the site's CSP, so the build stops on one.
@@ -64,7 +82,7 @@ async function writeEmbedRules(
 	dist: string,
 	pages: Pages,
 	prefix: string,
-	locales: readonly string[],
+	locales: ShippedLocales,
 	logger: AstroIntegrationLogger,
 ) {
 	const inline = inlineCodeOf(pages.values());
@@ -73,10 +91,7 @@ async function writeEmbedRules(
 			`Embed build: ${inline.styles.length} inline style(s) and ${inline.scripts.length} inline script(s) left in the pages; a site's CSP would block them`,
 		);
 	}
-	const contract = catalogContract(
-		{},
-		locales.filter((locale) => locale !== DEFAULT_LOCALE),
-	);
+	const contract = catalogContract({}, locales.others, locales.defaultLocale);
 	await writeFiles(dist, [
 		{ path: '_redirects', content: netlifyEmbedRedirects(contract, prefix) },
 		{ path: '_headers', content: netlifyEmbedHeaders(contract, prefix) },
@@ -94,6 +109,7 @@ function siteUrl(option: string | undefined, astroSite: string | undefined): str
 export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegration {
 	// Checked before anything is built: a broken option stops the build at once, naming it.
 	const options = parseOptions(rawOptions);
+	const shipped = shippedLocales(options);
 	const prefix = embedPrefix();
 	let root = '';
 	return {
@@ -115,13 +131,15 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 					actions: options.actions,
 					links: options.links,
 					help: options.help,
-					locales: options.locales,
+					locales: shipped.locales,
+					defaultLocale: shipped.defaultLocale,
 					mode: prefix ? 'embed' : 'site',
 				};
 				updateConfig({
-					// dist/404.html, dist/503.html…: the names CDNs and web servers look for. Every page
-					// must render when nothing but its own HTML can be fetched: styles inline.
-					build: { format: 'file', inlineStylesheets: 'always' },
+					// dist/404.html, dist/de/503.html…: the names CDNs and web servers look for ('preserve':
+					// a locale's gallery is de/index.html). Every page must render when nothing but its own
+					// HTML can be fetched: styles inline.
+					build: { format: 'preserve', inlineStylesheets: 'always' },
 					vite: {
 						plugins: [
 							virtualModules(resolved, {
@@ -146,14 +164,15 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 				const pages = await readPages(dist);
 				await removeUnreferencedAssets(dist, pages, logger);
 				if (prefix) {
-					await writeEmbedRules(dist, pages, prefix, options.locales, logger);
+					await writeEmbedRules(dist, pages, prefix, shipped, logger);
 					return;
 				}
 				// The page headers depend on the build: the CSP on the pages' inline code, noindex on
 				// previews (netlify.toml's `[[headers]]` cannot depend on the deploy context).
 				const contract = catalogContract(
 					pageHeaders(inlineCodeOf(pages.values()), { preview: deploy.isPreview }),
-					options.locales.filter((locale) => locale !== DEFAULT_LOCALE),
+					shipped.others,
+					shipped.defaultLocale,
 				);
 				await writeFiles(dist, netlifyFiles(contract));
 				logger.info(

@@ -294,29 +294,26 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 		});
 
 		describe(`Accept-Language on the default URLs (${server.negotiation})`, () => {
-			it.each(negotiationCases)(
-				'$label on /404 and an unknown path',
-				async ({ acceptLanguage, picks }) => {
-					const headers = acceptLanguage === undefined ? {} : { 'Accept-Language': acceptLanguage };
-					const expected = inLocale(notFound, picks[server.negotiation]);
-					expectPage(
-						await get(notFound.path, { headers }),
-						server,
-						pagesRoot(),
-						expected,
-						expected.headers,
-						true,
-					);
-					expectPage(
-						await get('/no/such/page', { headers }),
-						server,
-						pagesRoot(),
-						expected,
-						expected.headers,
-						true,
-					);
-				},
-			);
+			it.each(negotiationCases)('$label on /404 and an unknown path', async ({ acceptLanguage, picks }) => {
+				const headers = acceptLanguage === undefined ? {} : { 'Accept-Language': acceptLanguage };
+				const expected = inLocale(notFound, picks[server.negotiation]);
+				expectPage(
+					await get(notFound.path, { headers }),
+					server,
+					pagesRoot(),
+					expected,
+					expected.headers,
+					true,
+				);
+				expectPage(
+					await get('/no/such/page', { headers }),
+					server,
+					pagesRoot(),
+					expected,
+					expected.headers,
+					true,
+				);
+			});
 			it('de on /503 and /global-error: their pages in German, with their headers', async () => {
 				const headers = { 'Accept-Language': 'de' };
 				for (const route of [
@@ -395,6 +392,14 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 			expect(answer.body).toBe(pageText(pagesRoot(), contract.indexFile));
 			expectPageHeaders(answer, server);
 			expectNoVersion(answer);
+		});
+
+		it.each(negotiationLocales)('GET /%s/ answers 200 with the gallery in that language', async (locale) => {
+			const answer = await get(`/${locale}/`);
+			expect(answer.status).toBe(200);
+			expect(answer.body).toBe(pageText(pagesRoot(), `${locale}/${contract.indexFile}`));
+			expect(answer.headers.get('content-language')).toBe(contract.languageTags[locale]);
+			expectPageHeaders(answer, server);
 		});
 
 		describe('conditional and range requests never yield an empty or partial error page', () => {

@@ -11,6 +11,13 @@ describe('fallback({ ... }) options', () => {
 		expect(options.help).toEqual({});
 		expect(options.hosts.pagesRoot).toBe('/var/www/fallback');
 		expect(options.locales).toEqual(['en']);
+		expect(options.defaultLocale).toBe('en');
+	});
+
+	it('ships the default locale first, and only it when no locales are named', () => {
+		expect(parseOptions({ locales: ['ar', 'en', 'ja'] }).locales).toEqual(['en', 'ar', 'ja']);
+		expect(parseOptions({ defaultLocale: 'de' }).locales).toEqual(['de']);
+		expect(parseOptions({ defaultLocale: 'de', locales: ['en', 'de'] }).locales).toEqual(['de', 'en']);
 	});
 
 	it.each(['/', '/shop/', 'https://acme.example/start'])('accepts the home URL %s', (homeUrl) => {
@@ -78,6 +85,8 @@ describe('fallback({ ... }) options', () => {
 		[{ locales: ['en', 'xx'] }, /fallback\.locales\.1: "xx" has no catalogue; available: en, /],
 		[{ locales: [] }, /fallback\.locales: must name at least one locale/],
 		[{ locales: ['en', 'en'] }, /fallback\.locales: must not name a locale twice/],
+		[{ locales: ['de', 'fr'] }, /fallback\.locales: must include the default locale, en \(defaultLocale\)/],
+		[{ defaultLocale: 'xx' }, /fallback\.defaultLocale: "xx" has no catalogue/],
 	])('stops on a broken value and names the option: %j', (options, message) => {
 		expect(() => parseOptions(options)).toThrow(message);
 	});

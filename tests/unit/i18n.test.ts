@@ -99,11 +99,14 @@ describe('locale of a page', () => {
 		['https://x.example/404.html', '/', 'en'],
 		['https://x.example/fallback/404', '/fallback/', 'en'],
 		['https://x.example/nope/404', '/', 'en'],
+		['https://x.example/de/404', '/', 'de'],
+		['https://x.example/fallback/ar/503', '/fallback/', 'ar'],
 	] as const)('%s (base %s) is %s', (url, base, locale) => {
-		expect(localeOf(new URL(url), base)).toBe(locale);
+		expect(localeOf(new URL(url), base, DEFAULT_LOCALE)).toBe(locale);
 	});
 
 	it('gives the default locale its URLs and every other its folder', () => {
-		expect(localeParams([DEFAULT_LOCALE])).toEqual([{ locale: undefined }]);
+		expect(localeParams(['en', 'de'], 'en')).toEqual([{ locale: undefined }, { locale: 'de' }]);
+		expect(localeParams(['en', 'de'], 'de')).toEqual([{ locale: 'en' }, { locale: undefined }]);
 	});
 });

@@ -1,0 +1,16 @@
+/**
+ * The locale and texts of the page being rendered, from its URL and the build's options: what
+ * pages and components use (`pageMessages(Astro.url)`).
+ */
+import config from 'virtual:fallback/config';
+import { catalogues, localeOf, type Locale, type Messages } from './index';
+
+/** Where the site lives: `/`, or the prefix of an embedded build, with a trailing slash. */
+export const base = import.meta.env.BASE_URL.replace(/\/?$/, '/');
+
+export const pageLocale = (url: URL): Locale => localeOf(url, base, config.defaultLocale);
+
+export const pageMessages = (url: URL): Messages => catalogues[pageLocale(url)];
+
+/** Whether the page is in the default locale, the one option texts (`help`) are written in. */
+export const inDefaultLocale = (url: URL): boolean => pageLocale(url) === config.defaultLocale;

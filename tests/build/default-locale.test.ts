@@ -1,0 +1,59 @@
+/**
+ * A build whose default locale is not English (`fallback({ defaultLocale: 'de', locales: ['de', 'en'] })`):
+ * German keeps the default URLs, English gets its folder, and the rules negotiate towards English.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url).pathname;
+let outDir = '';
+const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
+
+beforeAll(async () => {
+	// Astro reads `--config` relative to the project root.
+	const configDir = join(root, 'node_modules/.cache/fallback-tests/');
+	mkdirSync(configDir, { recursive: true });
+	writeFileSync(
+		join(configDir, 'german-default.mjs'),
+		[
+			"import { defineConfig } from 'astro/config';",
+			"import react from '@astrojs/react';",
+			`import fallback from ${JSON.stringify(join(root, 'src/integrations/fallback.ts'))};`,
+			"export default defineConfig({ output: 'static', integrations: [react(), fallback({ defaultLocale: 'de', locales: ['en', 'de'] })] });",
+		].join('\n'),
+	);
+	outDir = mkdtempSync(join(tmpdir(), 'fallback-german-default-'));
+	await promisify(execFile)(
+		join(root, 'node_modules/.bin/astro'),
+		['build', '--config', 'node_modules/.cache/fallback-tests/german-default.mjs', '--outDir', outDir],
+		{ cwd: root, env: { ...process.env, CONTEXT: 'production' } },
+	);
+}, 120_000);
+
+describe('a build with German as the default locale', () => {
+	it('keeps the default URLs for German and gives English its folder', () => {
+		expect(read('404.html')).toContain('<html lang="de" dir="ltr">');
+		expect(read('en/404.html')).toContain('<html lang="en" dir="ltr">');
+		expect(read('en/404.html')).toContain('This page could not be found.');
+		expect(existsSync(join(outDir, 'de'))).toBe(false);
+	});
+
+	it('links each page to the same page in the other language', () => {
+		expect(read('404.html')).toContain('<a href="/en/404" lang="en">English</a>');
+		expect(read('en/404.html')).toContain('<a href="/404" lang="de">Deutsch</a>');
+		expect(read('index.html')).toContain('<a href="/en/" lang="en">English</a>');
+	});
+
+	it('negotiates English on the default URLs and says which page is in which language', () => {
+		const redirects = read('_redirects');
+		expect(redirects).toMatch(/^\/404 {2}\/en\/404\.html {2}404! {2}Language=en$/m);
+		expect(redirects).toMatch(/^\/\* {2}\/en\/404\.html {2}404 {2}Language=en$/m);
+		const headers = read('_headers');
+		expect(headers).toMatch(/^\/en\/\*\n {2}Content-Language: en$/m);
+		expect(headers).toMatch(/^\/404\.html\n {2}Content-Language: de$/m);
+	});
+});
