@@ -1,19 +1,20 @@
 /**
- * Language negotiation for servers without a negotiation module of their own (nginx, Caddy): one
- * regular expression per locale on the `Accept-Language` header. It picks the first language the
- * browser lists that ships here, the default included, comparing primary subtags (`de-CH` is
+ * Language negotiation for hosts without a negotiation module of their own (nginx, Caddy, Vercel):
+ * one regular expression per locale on the `Accept-Language` header. It picks the first language
+ * the browser lists that ships here, the default included, comparing primary subtags (`de-CH` is
  * `de`) in any case; q-values are not weighed (browsers list languages in their order of
  * preference). A header that does not parse matches nothing, which is the default locale.
  *
- * The expressions work in Go's RE2 (Caddy) and PCRE (nginx) alike: no look-around, and, so both
- * config formats carry them without escaping, no backslash, brace or quote.
+ * No look-around, so the expressions run in Go's RE2 (Caddy) as in PCRE (nginx) and JavaScript.
+ * Two spellings of the same expression: `inline-flags` (`(?i)`, `[[:blank:]]`) has no backslash,
+ * brace or quote, so nginx and Caddyfile strings carry it as it is; `portable` (letters in both
+ * cases, `[ \t]`) is for engines without those, such as a JSON config read by JavaScript.
  */
 import { UnsafeConfigValue } from './format';
 
-const letters = 'abcdefghijklmnopqrstuvwxyz';
+export type PatternFlavour = 'inline-flags' | 'portable';
 
-/** Optional whitespace (RFC 9110 OWS: spaces and tabs). */
-const ows = '[[:blank:]]*';
+const letters = 'abcdefghijklmnopqrstuvwxyz';
 
 /** A locale is a two-letter ISO 639-1 code, as its folder in dist/ is named. */
 function checkedCode(code: string): string {
@@ -23,8 +24,8 @@ function checkedCode(code: string): string {
 	return code;
 }
 
-/** A character class of letters, runs written as ranges: `[a-df-z]`. */
-function letterClass(chosen: readonly string[]): string {
+/** Runs of chosen letters as ranges: `a-df-z`. */
+function letterRanges(chosen: readonly string[]): string {
 	const runs: string[] = [];
 	for (let i = 0; i < letters.length; i++) {
 		if (!chosen.includes(letters[i]!)) continue;
@@ -33,30 +34,54 @@ function letterClass(chosen: readonly string[]): string {
 		runs.push(end > i + 1 ? `${letters[i]}-${letters[end]}` : letters.slice(i, end + 1));
 		i = end;
 	}
-	return `[${runs.join('')}]`;
+	return runs.join('');
 }
 
-/** A primary subtag that is none of `codes`: any length but two, or two letters not among them. */
-function otherPrimarySubtag(codes: readonly string[]): string {
-	const twoLetters = [...letters].flatMap((first) => {
-		const taken = new Set(codes.filter((code) => code[0] === first).map((code) => code[1]));
-		const rest = [...letters].filter((second) => !taken.has(second));
-		return taken.size === 0 ? [] : rest.length ? [`${first}${letterClass(rest)}`] : [];
-	});
-	// Two letters starting with a letter no code starts with, then those that share a first letter.
-	const untaken = [...letters].filter((first) => !codes.some((code) => code[0] === first));
-	return `(?:[*]|[a-z]|[a-z][a-z][a-z]+|${letterClass(untaken)}[a-z]|${twoLetters.join('|')})`;
+/** How each flavour writes what the expression needs. */
+function spelling(flavour: PatternFlavour) {
+	const portable = flavour === 'portable';
+	const blank = portable ? ' \\t' : '[:blank:]';
+	return {
+		/** Start of the expression: case-insensitive where the engine takes a flag inline. */
+		start: portable ? '^' : '(?i)^',
+		/** Optional whitespace (RFC 9110 OWS: spaces and tabs). */
+		ows: `[${blank}]*`,
+		/** What may follow a primary subtag: more subtags, parameters, the next entry. */
+		after: (extra: string) => `[-;${extra}${blank}]`,
+		/** A class of these letters, in both cases where the engine has no flag. */
+		letters: (chosen: readonly string[]) => {
+			const ranges = letterRanges(chosen);
+			return `[${ranges}${portable ? ranges.toUpperCase() : ''}]`;
+		},
+		/** A code as it may be written: `de`, `DE`, `De`. */
+		code: (code: string) =>
+			portable ? [...code].map((letter) => `[${letter}${letter.toUpperCase()}]`).join('') : code,
+	};
 }
 
 /**
  * Matches an `Accept-Language` whose first listed language among `shipped` is `locale`: entries
  * of other languages (`xx`, `zh-TW;q=0.8`, `*`) may come before it, one of `shipped` may not.
  */
-export function firstListedPattern(locale: string, shipped: readonly string[]): string {
+export function firstListedPattern(
+	locale: string,
+	shipped: readonly string[],
+	flavour: PatternFlavour = 'inline-flags',
+): string {
 	const codes = shipped.map(checkedCode);
 	if (!codes.includes(checkedCode(locale))) throw new Error(`${locale} is not among ${codes.join(', ')}`);
-	// The rest of an entry after its primary subtag: more subtags, parameters.
-	const rest = '(?:[-;[:blank:]][^,]*)?';
-	const otherEntry = `${ows}(?:${otherPrimarySubtag(codes)}${rest})?,`;
-	return `(?i)^(?:${otherEntry})*${ows}${locale}(?:[-;,[:blank:]]|$)`;
+	const s = spelling(flavour);
+	const any = s.letters([...letters]);
+	// A primary subtag that is none of the codes: one letter, three or more, or two letters that
+	// start with a letter no code starts with, or share the first letter but not the second.
+	const firsts = [...letters].filter((first) => !codes.some((code) => code[0] === first));
+	const sharing = [...new Set(codes.map((code) => code[0]!))].flatMap((first) => {
+		const taken = codes.filter((code) => code[0] === first).map((code) => code[1]!);
+		const seconds = [...letters].filter((second) => !taken.includes(second));
+		return seconds.length > 0 ? [`${s.code(first)}${s.letters(seconds)}`] : [];
+	});
+	const twoLetters = [...(firsts.length > 0 ? [`${s.letters(firsts)}${any}`] : []), ...sharing];
+	const other = `(?:[*]|${any}|${any}${any}${any}+|${twoLetters.join('|')})`;
+	const otherEntry = `${s.ows}(?:${other}(?:${s.after('')}[^,]*)?)?,`;
+	return `${s.start}(?:${otherEntry})*${s.ows}${s.code(locale)}(?:${s.after(',')}|$)`;
 }

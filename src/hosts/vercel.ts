@@ -8,17 +8,30 @@
  * rewrites, redirects, headers, cleanUrls or trailingSlash.
  */
 import {
+	defaultLocaleRoutes,
 	errorRoutes,
+	languageHeaders,
 	methodNotAllowedPage,
+	negotiates,
 	notFoundPage,
+	routeLocale,
 	routePaths,
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
 import type { HostConfigFile } from './format';
+import { firstListedPattern } from './language';
+
+/** A condition on the request (Build Output API v3 `has`): here, a header matching a pattern. */
+export interface VercelHas {
+	type: 'header';
+	key: string;
+	value: string;
+}
 
 export interface VercelRoute {
 	src?: string;
+	has?: VercelHas[];
 	dest?: string;
 	status?: number;
 	headers?: Record<string, string>;
@@ -43,25 +56,57 @@ function exactly(...paths: string[]): string {
 	return `^(?:${paths.map(escapeRegExp).join('|')})$`;
 }
 
-function statusRoute(route: PageRoute, src: string): VercelRoute {
+/** A page with its status, its status's headers and its language. */
+function statusRoute(contract: RouteContract, route: PageRoute, src: string): VercelRoute {
 	return {
 		src,
 		dest: `/${route.file}`,
 		status: route.status,
-		...(Object.keys(route.headers).length > 0 ? { headers: { ...route.headers } } : {}),
+		headers: { ...route.headers, ...languageHeaders(contract, routeLocale(contract, route), false) },
 	};
+}
+
+/**
+ * A default-locale page at `src`: first the same page in each other locale, for a browser whose
+ * Accept-Language lists that locale first among those that ship (src/hosts/language.ts, in the
+ * portable spelling), then the default locale's.
+ */
+function negotiatedRoutes(contract: RouteContract, route: PageRoute, src: string): VercelRoute[] {
+	const shipped = [contract.defaultLocale, ...contract.otherLocales];
+	const inLocale = (locale: string) =>
+		errorRoutes(contract).find((candidate) => candidate.path === `/${locale}${route.path}`)!;
+	return [
+		...contract.otherLocales.map((locale) => ({
+			...statusRoute(contract, inLocale(locale), src),
+			has: [
+				{
+					type: 'header' as const,
+					key: 'accept-language',
+					value: firstListedPattern(locale, shipped, 'portable'),
+				},
+			],
+		})),
+		statusRoute(contract, route, src),
+	];
 }
 
 export function vercelRoutes(contract: RouteContract): VercelRoute[] {
 	const notFound = notFoundPage(contract);
+	const isDefault = new Set(defaultLocaleRoutes(contract));
+	const answer = (route: PageRoute, src: string) =>
+		isDefault.has(route) ? negotiatedRoutes(contract, route, src) : [statusRoute(contract, route, src)];
+	const vary = negotiates(contract) ? { Vary: 'Accept-Language' } : {};
 	return [
 		// The page headers on every response, then the first route below that matches.
-		{ src: '^/.*$', headers: { ...contract.pageHeaders }, continue: true },
-		{ ...statusRoute(methodNotAllowedPage(contract), '^/.*$'), methods: nonReadMethods(contract) },
-		...errorRoutes(contract).map((route) => statusRoute(route, exactly(...routePaths(route)))),
-		...contract.hiddenFiles.map((file) => statusRoute(notFound, exactly(`/${file}`))),
+		{ src: '^/.*$', headers: { ...contract.pageHeaders, ...vary }, continue: true },
+		...answer(methodNotAllowedPage(contract), '^/.*$').map((route) => ({
+			...route,
+			methods: nonReadMethods(contract),
+		})),
+		...errorRoutes(contract).flatMap((route) => answer(route, exactly(...routePaths(route)))),
+		...contract.hiddenFiles.flatMap((file) => answer(notFound, exactly(`/${file}`))),
 		{ handle: 'filesystem' },
-		statusRoute(notFound, '^/.*$'),
+		...answer(notFound, '^/.*$'),
 	];
 }
 

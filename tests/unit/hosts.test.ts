@@ -189,20 +189,21 @@ describe('Cloudflare', () => {
 });
 
 describe('Vercel', () => {
-	const routes = vercelRoutes(fixtureWithExtraPage);
 	const files = new Set(['/404.html', '/405.html', '/503.html', '/maintenance.html', '/index.html']);
 
 	/**
 	 * Vercel's legacy routing, as its docs describe it, reduced to what the config uses: routes in
-	 * order; one with `continue` adds its headers and goes on; the first with a dest answers;
-	 * `handle: filesystem` serves a file that exists.
+	 * order; one whose `has` header does not match is skipped; one with `continue` adds its headers
+	 * and goes on; the first with a dest answers; `handle: filesystem` serves a file that exists.
 	 */
 	function answer(
+		routes: readonly VercelRoute[],
 		method: string,
 		path: string,
+		requestHeaders: Record<string, string> = {},
 	): { file: string; status: number; headers: Record<string, string> } {
 		let headers: Record<string, string> = {};
-		for (const route of routes as VercelRoute[]) {
+		for (const route of routes) {
 			if (route.handle === 'filesystem') {
 				const file = path === '/' ? '/index.html' : path;
 				if (files.has(file)) return { file, status: 200, headers };
@@ -210,6 +211,10 @@ describe('Vercel', () => {
 			}
 			if (route.methods && !route.methods.includes(method)) continue;
 			if (!new RegExp(route.src!).test(path)) continue;
+			const unmet = (route.has ?? []).some(
+				(condition) => !new RegExp(condition.value).test(requestHeaders[condition.key] ?? ''),
+			);
+			if (unmet) continue;
 			headers = { ...headers, ...route.headers };
 			if (route.continue) continue;
 			return { file: route.dest!, status: route.status ?? 200, headers };
@@ -217,35 +222,87 @@ describe('Vercel', () => {
 		return { file: 'Vercel NOT_FOUND', status: 404, headers };
 	}
 
-	const page = fixtureContract.pageHeaders;
+	const routes = vercelRoutes(fixtureWithExtraPage);
+	const page = { ...fixtureContract.pageHeaders, 'Content-Language': 'en' };
 
 	it('answers every route and its file with its page, status, headers and the page headers', () => {
 		for (const path of ['/503', '/503.html']) {
-			expect(answer('GET', path)).toEqual({
+			expect(answer(routes, 'GET', path)).toEqual({
 				file: '/503.html',
 				status: 503,
 				headers: { ...page, 'Retry-After': '120' },
 			});
 		}
-		expect(answer('GET', '/maintenance')).toMatchObject({ file: '/maintenance.html', status: 503 });
+		expect(answer(routes, 'GET', '/maintenance')).toMatchObject({ file: '/maintenance.html', status: 503 });
 	});
 
 	it('answers unknown paths and rule files with the not-found page, files with 200', () => {
 		for (const path of ['/nope', '/5030', '/503/', '/_rules']) {
-			expect(answer('GET', path)).toEqual({ file: '/404.html', status: 404, headers: page });
+			expect(answer(routes, 'GET', path)).toEqual({ file: '/404.html', status: 404, headers: page });
 		}
-		expect(answer('GET', '/')).toEqual({ file: '/index.html', status: 200, headers: page });
+		expect(answer(routes, 'GET', '/')).toEqual({
+			file: '/index.html',
+			status: 200,
+			headers: fixtureContract.pageHeaders,
+		});
 	});
 
 	it('answers other methods with 405 and Allow, GET and HEAD never', () => {
 		for (const method of ['POST', 'PUT', 'DELETE', 'TRACE']) {
-			expect(answer(method, '/')).toEqual({
+			expect(answer(routes, method, '/')).toEqual({
 				file: '/405.html',
 				status: 405,
 				headers: { ...page, Allow: 'GET, HEAD' },
 			});
 		}
-		expect(answer('HEAD', '/503')).toMatchObject({ status: 503 });
+		expect(answer(routes, 'HEAD', '/503')).toMatchObject({ status: 503 });
+	});
+
+	describe('with German as a second locale', () => {
+		const withGerman = {
+			...fixtureContract,
+			otherLocales: ['de'],
+			languageTags: { en: 'en', de: 'de' },
+			extraPages: fixtureContract.statusPages.map((route) => ({
+				...route,
+				path: `/de${route.path}`,
+				file: `de/${route.file}`,
+			})),
+		};
+		const german = vercelRoutes(withGerman);
+		const asking = (acceptLanguage: string) => ({ 'accept-language': acceptLanguage });
+
+		it.each([
+			['de-CH,de;q=0.9,en;q=0.8', '/de/503.html', 'de'],
+			['DE', '/de/503.html', 'de'],
+			['xx, de;q=0.5', '/de/503.html', 'de'],
+			['xx', '/503.html', 'en'],
+			['en;q=0.1, de', '/503.html', 'en'],
+			['deu, fr', '/503.html', 'en'],
+		])('Accept-Language %s on /503: %s', (acceptLanguage, file, language) => {
+			expect(answer(german, 'GET', '/503', asking(acceptLanguage))).toEqual({
+				file,
+				status: 503,
+				headers: {
+					...fixtureContract.pageHeaders,
+					Vary: 'Accept-Language',
+					'Retry-After': '120',
+					'Content-Language': language,
+				},
+			});
+		});
+
+		it('negotiates unknown paths and other methods too; /de/503 is German whatever is asked', () => {
+			expect(answer(german, 'GET', '/nope', asking('de'))).toMatchObject({
+				file: '/de/404.html',
+				status: 404,
+			});
+			expect(answer(german, 'POST', '/', asking('de'))).toMatchObject({ file: '/de/405.html', status: 405 });
+			expect(answer(german, 'GET', '/de/503', asking('en'))).toMatchObject({
+				file: '/de/503.html',
+				headers: { 'Content-Language': 'de' },
+			});
+		});
 	});
 });
 
