@@ -71,9 +71,15 @@ export const SEED_PAGES = [
 	'index',
 ] as const;
 
-/** Every page in dist/, by name without `.html`, sorted. */
+/**
+ * A sample of the other locales' pages the tests audit too: right-to-left, CJK, a scripted page
+ * and a gallery (in the locales the project's own build ships).
+ */
+export const LOCALE_SAMPLE_PAGES = ['ar/404', 'ja/503', 'de/global-error', 'ar/index'] as const;
+
+/** Every page in dist/, its locales' folders included, by name without `.html`, sorted. */
 export async function listBuiltPages(): Promise<string[]> {
-	const files = await readdir(dist).catch(() => [] as string[]);
+	const files = await readdir(dist, { recursive: true }).catch(() => [] as string[]);
 	return files
 		.filter((file) => file.endsWith('.html'))
 		.map((file) => file.slice(0, -'.html'.length))

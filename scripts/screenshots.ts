@@ -29,7 +29,11 @@ const shots = isPreview
 			{ page: '503.html', name: '503', width: 800, height: 450 },
 			{ page: '404.html', name: '404-320', width: 320, height: 568 },
 			{ page: 'index.html', name: 'gallery', width: 1280, height: 800 },
-		];
+			// Right-to-left and CJK, where the build ships them.
+			{ page: 'ar/503.html', name: 'ar-503', width: 800, height: 450 },
+			{ page: 'ar/503.html', name: 'ar-503-320', width: 320, height: 568 },
+			{ page: 'ja/404.html', name: 'ja-404', width: 800, height: 450 },
+		].filter((shot) => existsSync(new URL(shot.page, dist)));
 
 const browser = await chromium.launch(chromiumLaunchOptions());
 for (const scheme of ['light', 'dark'] as const) {

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+	LOCALE_SAMPLE_PAGES,
 	SEED_PAGES,
 	auditPage,
 	launchLighthouseBrowser,
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 describe('Lighthouse, pages served with 200', () => {
-	it.each(SEED_PAGES)('%s scores 100 in every category', async (page) => {
+	it.each([...SEED_PAGES, ...LOCALE_SAMPLE_PAGES])('%s scores 100 in every category', async (page) => {
 		expect(existsSync(new URL(`../../dist/${page}.html`, import.meta.url)), `dist/${page}.html`).toBe(true);
 		const report = await auditPage(browser!, pageUrl(server!.origin, page), page);
 		expect(Object.keys(report.scores)).toEqual(
