@@ -1,7 +1,8 @@
 /**
  * `npm run size`: a table of every built page (raw, gzip, JS bytes, requests) with the max and
  * median of the error pages against the budgets. Exits 1 when a budget is exceeded.
- * Run after `npm run build`; `-- --dir <folder>` measures another build (e.g. a branded one).
+ * Run after `npm run build`; `-- --dir <folder>` measures another build (e.g. a branded one);
+ * `-- --all-locales` builds with every catalogue first and says how long that took.
  * Plain Node 24 (type stripping), no bundler.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -10,15 +11,30 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analysePage } from '../src/quality/pageAnalysis.ts';
 import { budgets, median } from '../src/quality/budgets.ts';
+import { buildWith } from './build-with.ts';
 
-const { values } = parseArgs({ options: { dir: { type: 'string' } } });
-const dist = values.dir ? pathToFileURL(`${resolve(values.dir)}/`) : new URL('../dist/', import.meta.url);
+const { values } = parseArgs({ options: { dir: { type: 'string' }, 'all-locales': { type: 'boolean' } } });
+let dir = values.dir;
+if (values['all-locales']) {
+	// Every catalogue is a file in src/i18n/locales/ (the i18n module itself needs a bundler).
+	const allLocales = (await readdir(new URL('../src/i18n/locales/', import.meta.url)))
+		.filter((file) => file.endsWith('.ts'))
+		.map((file) => file.slice(0, -3));
+	console.log(`Building with all ${allLocales.length} locales…`);
+	const build = await buildWith('all-locales', { locales: [...allLocales] });
+	dir = build.outDir;
+	const built = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).length;
+	console.log(
+		`${built} pages in ${build.seconds.toFixed(1)} s (${((build.seconds * 1000) / built).toFixed(1)} ms a page), in ${dir}`,
+	);
+}
+const dist = dir ? pathToFileURL(`${resolve(dir)}/`) : new URL('../dist/', import.meta.url);
 // Every page, the other locales' included (`de/404.html`).
 const pages = (await readdir(dist, { recursive: true }).catch(() => [] as string[]))
 	.filter((f) => f.endsWith('.html'))
 	.sort();
 if (pages.length === 0) {
-	console.error(`size: ${values.dir ?? 'dist'}/ has no pages. Run \`npm run build\` first.`);
+	console.error(`size: ${dir ?? 'dist'}/ has no pages. Run \`npm run build\` first.`);
 	process.exit(1);
 }
 

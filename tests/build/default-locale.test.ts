@@ -2,36 +2,16 @@
  * A build whose default locale is not English (`fallback({ defaultLocale: 'de', locales: ['de', 'en'] })`):
  * German keeps the default URLs, English gets its folder, and the rules negotiate towards English.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildWith } from '../../scripts/build-with.ts';
 
-const root = new URL('../../', import.meta.url).pathname;
 let outDir = '';
 const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
 
 beforeAll(async () => {
-	// Astro reads `--config` relative to the project root.
-	const configDir = join(root, 'node_modules/.cache/fallback-tests/');
-	mkdirSync(configDir, { recursive: true });
-	writeFileSync(
-		join(configDir, 'german-default.mjs'),
-		[
-			"import { defineConfig } from 'astro/config';",
-			"import react from '@astrojs/react';",
-			`import fallback from ${JSON.stringify(join(root, 'src/integrations/fallback.ts'))};`,
-			"export default defineConfig({ output: 'static', integrations: [react(), fallback({ defaultLocale: 'de', locales: ['en', 'de'] })] });",
-		].join('\n'),
-	);
-	outDir = mkdtempSync(join(tmpdir(), 'fallback-german-default-'));
-	await promisify(execFile)(
-		join(root, 'node_modules/.bin/astro'),
-		['build', '--config', 'node_modules/.cache/fallback-tests/german-default.mjs', '--outDir', outDir],
-		{ cwd: root, env: { ...process.env, CONTEXT: 'production' } },
-	);
+	({ outDir } = await buildWith('german-default', { defaultLocale: 'de', locales: ['en', 'de'] }));
 }, 120_000);
 
 describe('a build with German as the default locale', () => {

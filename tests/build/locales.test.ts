@@ -3,43 +3,21 @@
  * page of the default locale exists in each other locale, in its language and direction, with its
  * texts and no English left on it.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'parse5';
 import { catalogues, DEFAULT_LOCALE, locales, statusTexts } from '../../src/i18n';
 import { statusCatalog } from '../../src/catalog/statuses';
+import { buildWith } from '../../scripts/build-with.ts';
 
-const root = new URL('../../', import.meta.url).pathname;
 const others = locales.filter((locale) => locale !== DEFAULT_LOCALE);
 let dist: URL;
 let errorPages: string[] = [];
 const read = (file: string) => readFileSync(new URL(file, dist), 'utf8');
 
 beforeAll(async () => {
-	// Astro reads `--config` relative to the project root.
-	const configDir = join(root, 'node_modules/.cache/fallback-tests/');
-	mkdirSync(configDir, { recursive: true });
-	writeFileSync(
-		join(configDir, 'all-locales.mjs'),
-		[
-			"import { defineConfig } from 'astro/config';",
-			"import react from '@astrojs/react';",
-			`import fallback from ${JSON.stringify(join(root, 'src/integrations/fallback.ts'))};`,
-			`export default defineConfig({ output: 'static', integrations: [react(), fallback({ locales: ${JSON.stringify(locales)} })] });`,
-		].join('\n'),
-	);
-	const outDir = mkdtempSync(join(tmpdir(), 'fallback-locales-'));
-	await promisify(execFile)(
-		join(root, 'node_modules/.bin/astro'),
-		['build', '--config', 'node_modules/.cache/fallback-tests/all-locales.mjs', '--outDir', outDir],
-		{ cwd: root, env: { ...process.env, CONTEXT: 'production' } },
-	);
-	dist = pathToFileURL(`${outDir}/`);
+	dist = pathToFileURL(`${(await buildWith('all-locales', { locales: [...locales] })).outDir}/`);
 	errorPages = readdirSync(dist).filter((file) => file.endsWith('.html') && file !== 'index.html');
 }, 120_000);
 
