@@ -2,9 +2,11 @@
  * `npm run screenshots`: regenerates the README images (docs/*.png) from dist/, in the light and
  * dark schemes, with the system Chromium. Not part of the tests. A production build gives the
  * page shots (desktop and 320 px); a preview build (CONTEXT=deploy-preview) the banner shots.
- * The README shows the sample brand:
+ * The README shows the sample brand, and an Arabic and a Japanese page of the project's own build:
  *   CONTEXT=production npx astro build --config examples/acme/astro.config.mjs --outDir /tmp/acme
  *   npm run screenshots -- --dir /tmp/acme
+ *   npm run build:production && npm run screenshots -- --only ar-503,ar-503-320,ja-404
+ * Japanese needs a CJK font (Debian: fonts-noto-cjk), or its letters come out as boxes.
  */
 import { chromium } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,7 +15,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromiumLaunchOptions } from './chromium.ts';
 
-const { values } = parseArgs({ options: { dir: { type: 'string', default: 'dist' } } });
+const { values } = parseArgs({
+	options: { dir: { type: 'string', default: 'dist' }, only: { type: 'string' } },
+});
+/** `--only a,b`: just these shots, by name. */
+const only = values.only?.split(',');
 const dist = pathToFileURL(`${resolve(values.dir)}/`);
 const docs = new URL('../docs/', import.meta.url);
 if (!existsSync(new URL('404.html', dist))) {
@@ -33,7 +39,9 @@ const shots = isPreview
 			{ page: 'ar/503.html', name: 'ar-503', width: 800, height: 450 },
 			{ page: 'ar/503.html', name: 'ar-503-320', width: 320, height: 568 },
 			{ page: 'ja/404.html', name: 'ja-404', width: 800, height: 450 },
-		].filter((shot) => existsSync(new URL(shot.page, dist)));
+		]
+			.filter((shot) => existsSync(new URL(shot.page, dist)))
+			.filter((shot) => !only || only.includes(shot.name));
 
 const browser = await chromium.launch(chromiumLaunchOptions());
 for (const scheme of ['light', 'dark'] as const) {

@@ -24,9 +24,7 @@ export default defineConfig({
 				{ label: 'Help centre', url: 'https://help.acme.example' },
 				{ label: 'Order tracking', url: '/orders' },
 			],
-			// In the default locale: the other locales keep their own 503 sentence.
 			help: { 503: 'We are moving the shop to new servers and will be back by 10:00 UTC.' },
-			locales: ['en', 'de', 'fr', 'ar', 'ja'],
 		}),
 	],
 	devToolbar: { enabled: false },
