@@ -113,6 +113,21 @@ const helpOverrides = z.record(z.string(), text(300)).superRefine((overrides, ct
 
 export const MAX_LINKS = 4;
 
+/**
+ * Why an API prefix cannot be one, or undefined: plain path segments with `/` around (`/api/`,
+ * `/v1/`), and none of the folders the pages live in.
+ */
+function apiPrefixProblem(prefix: string): string | undefined {
+	if (!/^\/(?:[a-z0-9][a-z0-9._-]*\/)+$/.test(prefix) || prefix.split('/').includes('..')) {
+		return `must be a path of lower-case letters, digits, '.', '_' and '-' segments that starts and ends with /, e.g. /api/, not ${JSON.stringify(prefix)}`;
+	}
+	const first = prefix.split('/')[1]!;
+	if (isLocale(first) || first === 'problem') {
+		return `must not be a folder of the pages (${JSON.stringify(first)} is a locale or the problem documents' folder)`;
+	}
+	return undefined;
+}
+
 /** A locale Fallback has a catalogue for. */
 const locale = z
 	.string()
@@ -181,6 +196,19 @@ export const fallbackOptionsSchema = z
 		defaultLocale: locale.default(DEFAULT_LOCALE),
 		/** Replace the help sentence of some codes in the default locale, e.g. `{ 503: 'Back at 10:00 UTC.' }`. */
 		help: helpOverrides.default({}),
+		/** The site's API: a missing path under one of these gets a problem document, not a page. */
+		api: z
+			.strictObject({
+				prefixes: z
+					.array(
+						z.string().refine((prefix) => apiPrefixProblem(prefix) === undefined, {
+							error: (issue) => apiPrefixProblem(String(issue.input)),
+						}),
+					)
+					.max(8, 'must name at most 8 prefixes')
+					.default(['/api/']),
+			})
+			.default({ prefixes: ['/api/'] }),
 		/** Settings of the server configs written to hosts/. */
 		hosts: hostOptionsSchema.default(hostOptionsSchema.parse({})),
 	})

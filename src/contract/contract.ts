@@ -22,6 +22,8 @@ export interface PageRoute {
 	headers: Readonly<Record<string, string>>;
 	/** Retrying later may succeed (a 503 during a deploy): caches should keep it only briefly. */
 	transient: boolean;
+	/** Its RFC 9457 problem document, for API clients: `problem/503.json`, `de/problem/503.json`. */
+	problemFile: string;
 }
 
 export interface RouteContract {
@@ -45,6 +47,16 @@ export interface RouteContract {
 	pageHeaders: Readonly<Record<string, string>>;
 	/** Files in dist/ that are rules for a CDN, not pages: answered as unknown paths, never with 200. */
 	hiddenFiles: readonly string[];
+	/**
+	 * Folders of dist/ that hold what only an error shows (the problem documents, `/problem/`,
+	 * `/de/problem/`): a visitor's request there is an unknown path.
+	 */
+	hiddenFolders: readonly string[];
+	/**
+	 * The site's API paths (`/api/`): a path under one that no file answers gets the not-found
+	 * problem document (`application/problem+json`), not the page.
+	 */
+	apiPrefixes: readonly string[];
 	/**
 	 * Where a server keeps the pages for its own error handling (`/__fallback/`): internal, never
 	 * served to a visitor and never passed to an app.
@@ -72,6 +84,9 @@ export interface RouteContract {
 	 */
 	appOwnedHeaders: readonly string[];
 }
+
+/** The media type of the problem documents (RFC 9457). */
+export const PROBLEM_JSON = 'application/problem+json';
 
 /** Every route answered with an error status: the status pages, then the extra pages. */
 export function errorRoutes(contract: RouteContract): PageRoute[] {

@@ -16,10 +16,14 @@ export const netlifyRuleFiles = ['_redirects', '_headers'] as const;
  * other shipped locale under its folder (`/de/404` → `de/404.html`, with 404), which answer with
  * their status on every host.
  */
+/** The folder of a locale's problem documents, beside its pages. */
+export const PROBLEM_FOLDER = 'problem/';
+
 export function catalogContract(
 	pageHeaders: Readonly<Record<string, string>>,
 	otherLocales: readonly string[] = [],
 	defaultLocale: Locale = DEFAULT_LOCALE,
+	apiPrefixes: readonly string[] = ['/api/'],
 ): RouteContract {
 	const statusPages: PageRoute[] = statusCatalog.map((entry) => ({
 		path: `/${entry.code}`,
@@ -27,6 +31,7 @@ export function catalogContract(
 		status: entry.code,
 		headers: entry.headers,
 		transient: entry.transient,
+		problemFile: `${PROBLEM_FOLDER}${entry.code}.json`,
 	}));
 	const pageOf = (status: number) => statusPages.find((route) => route.status === status)!;
 	const appPages: PageRoute[] = appErrorPages.map((page) => ({
@@ -35,12 +40,14 @@ export function catalogContract(
 		status: page.status,
 		headers: pageOf(page.status).headers,
 		transient: pageOf(page.status).transient,
+		problemFile: `${PROBLEM_FOLDER}${page.slug}.json`,
 	}));
 	const localePages = otherLocales.flatMap((locale) =>
 		[...statusPages, ...appPages].map((route) => ({
 			...route,
 			path: `/${locale}${route.path}`,
 			file: `${locale}/${route.file}`,
+			problemFile: `${locale}/${route.problemFile}`,
 		})),
 	);
 	return {
@@ -51,6 +58,10 @@ export function catalogContract(
 		readMethods: ALLOWED_METHODS.split(',').map((method) => method.trim()),
 		pageHeaders,
 		hiddenFiles: [...netlifyRuleFiles],
+		hiddenFolders: ['', ...otherLocales.map((locale) => `${locale}/`)].map(
+			(folder) => `/${folder}${PROBLEM_FOLDER}`,
+		),
+		apiPrefixes,
 		internalPrefix: '/__fallback/',
 		indexFile: 'index.html',
 		otherLocales,

@@ -10,6 +10,7 @@ import {
 	languageHeaders,
 	negotiates,
 	notFoundPage,
+	PROBLEM_JSON,
 	replacedAppPages,
 	routePaths,
 	type HeadersOf,
@@ -24,6 +25,7 @@ import {
 	fileHeader,
 	hashComment,
 	headerName,
+	literalPathPattern,
 	longestFileName,
 	type HostConfigFile,
 } from './format';
@@ -101,20 +103,37 @@ const typeMapName = (route: PageRoute) => route.file.replace(/\.html$/, '.var');
 export function apacheTypeMaps(contract: RouteContract): HostConfigFile[] {
 	if (!negotiates(contract)) return [];
 	const locales = [contract.defaultLocale, ...contract.otherLocales];
-	return supported(defaultLocaleRoutes(contract)).map((route) => ({
-		path: `apache/languages/${typeMapName(route)}`,
-		content: locales
+	const typeMap = (file: string, contentType: string) =>
+		locales
 			.map((locale) =>
 				[
-					`URI: ../${locale === contract.defaultLocale ? '' : `${locale}/`}${route.file}`,
-					'Content-Type: text/html; charset=utf-8',
+					`URI: ../${locale === contract.defaultLocale ? '' : `${locale}/`}${file}`,
+					`Content-Type: ${contentType}`,
 					`Content-Language: ${oneLine(languageOf(contract, locale), `language of ${locale}`)}`,
 					'',
 				].join('\n'),
 			)
-			.join('\n'),
-	}));
+			.join('\n');
+	const notFound = notFoundPage(contract);
+	return [
+		...supported(defaultLocaleRoutes(contract)).map((route) => ({
+			path: `apache/languages/${typeMapName(route)}`,
+			content: typeMap(route.file, 'text/html; charset=utf-8'),
+		})),
+		// The not-found problem document, for paths under the API.
+		...(contract.apiPrefixes.length > 0
+			? [
+					{
+						path: `apache/languages/${problemMapName(notFound)}`,
+						content: typeMap(notFound.problemFile, PROBLEM_JSON),
+					},
+				]
+			: []),
+	];
 }
+
+/** The type map of a default-locale page's problem document: `404.problem.var`. */
+const problemMapName = (route: PageRoute) => route.file.replace(/\.html$/, '.problem.var');
 
 const languageOf = (contract: RouteContract, locale: string) =>
 	languageHeaders(contract, locale, false)['Content-Language']!;
@@ -127,12 +146,13 @@ function errorDocument(contract: RouteContract, route: PageRoute, pagesUrl: stri
 
 /**
  * Each page's Content-Language comes from the folder it is in (DefaultLanguage; mod_negotiation
- * only uses the map's to choose), and its charset from AddCharset. Goes inside the pages'
+ * only uses the map's to choose), its charset from AddCharset; a .json file is a problem document. Goes inside the pages'
  * <Directory>, followed by one <Directory> per other locale's folder.
  */
 function pageLanguageLines(contract: RouteContract, indent: string): string[] {
 	return [
-		`${indent}AddCharset utf-8 .html`,
+		`${indent}AddCharset utf-8 .html .txt`,
+		`${indent}AddType ${PROBLEM_JSON} .json`,
 		`${indent}DefaultLanguage ${languageOf(contract, contract.defaultLocale)}`,
 	];
 }
@@ -254,6 +274,8 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		...contract.hiddenFiles.map(
 			(file) => `\tRewriteRule "${exactPathsPattern([`/${file}`])}" "-" [R=${notFound.status},L]`,
 		),
+		hashComment(`The problem documents are for ErrorDocument only: ${notFound.status}.`, '\t'),
+		`\tRewriteRule ${apacheString(`^(?:${contract.hiddenFolders.map(literalPathPattern).join('|')})`, 'problem folders')} "-" [R=${notFound.status},L]`,
 		...(negotiates(contract)
 			? [
 					hashComment(`The type maps are for ErrorDocument only: ${notFound.status}.`, '\t'),
@@ -266,6 +288,21 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		),
 		`\tRewriteRule "/[^/]{${longestFileName + 1},}" "-" [R=${notFound.status},L]`,
 		'',
+		...(contract.apiPrefixes.length > 0
+			? [
+					hashComment(
+						`Under the API, a missing path: the problem document (${PROBLEM_JSON}), not the page.`,
+						'\t',
+					),
+					`\t<LocationMatch ${apacheString(`^(?:${contract.apiPrefixes.map(literalPathPattern).join('|')})`, 'API prefixes')}>`,
+					`\t\tErrorDocument ${notFound.status} ${
+						negotiates(contract)
+							? `${contract.internalPrefix}${problemMapName(notFound)}`
+							: `/${notFound.problemFile}`
+					}`,
+					'\t</LocationMatch>',
+				]
+			: []),
 		hashComment('Pages that share their status (the app-error pages) name their own page.', '\t'),
 		...supported(contract.extraPages).flatMap((route) => [
 			`\t<LocationMatch "${exactPathsPattern(routePaths(route))}">`,

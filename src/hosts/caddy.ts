@@ -9,7 +9,9 @@ import {
 	languageHeaders,
 	negotiates,
 	notFoundPage,
+	PROBLEM_JSON,
 	replacedAppPages,
+	routeLocale,
 	routePaths,
 	statusPage,
 	type HeadersOf,
@@ -22,6 +24,7 @@ import {
 	fileHeader,
 	hashComment,
 	headerName,
+	literalPathPattern,
 	longestFileName,
 	type HostConfigFile,
 } from './format';
@@ -111,16 +114,23 @@ function fileLanguageLines(contract: RouteContract): string[] {
 	];
 }
 
-/** Serves a page in handle_errors: its own locale's, or the one the browser asks for. */
-function servePage(contract: RouteContract, route: PageRoute | undefined, indent: string): string[] {
-	const file = route?.file ?? '{err.status_code}.html';
+/**
+ * Serves a page in handle_errors: its own locale's, or the one the browser asks for; `file` serves
+ * another of the route's files (its problem document).
+ */
+function servePage(
+	contract: RouteContract,
+	route: PageRoute | undefined,
+	indent: string,
+	file = route?.file ?? '{err.status_code}.html',
+): string[] {
 	const negotiated = negotiates(contract) && (!route || defaultLocaleRoutes(contract).includes(route));
 	const fixedLanguage = route && !negotiated && negotiates(contract);
 	return [
 		...(negotiated ? [`${indent}header Content-Language {fallback_language}`] : []),
 		...(fixedLanguage
 			? [
-					`${indent}header Content-Language ${caddyString(languageHeaders(contract, file.split('/')[0]!, false)['Content-Language']!, 'page language')}`,
+					`${indent}header Content-Language ${caddyString(languageHeaders(contract, routeLocale(contract, route), false)['Content-Language']!, 'page language')}`,
 				]
 			: []),
 		`${indent}rewrite * /${negotiated ? '{fallback_locale}' : ''}${file}`,
@@ -185,9 +195,14 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 			`\t\t@${matcherName(route)} path_regexp ${exactPathsPattern(routePaths(route))}`,
 			`\t\terror @${matcherName(route)} ${route.status}`,
 		]),
-		hashComment(`Rule files for other hosts are no pages: ${notFound.status}.`, '\t\t'),
+		hashComment(
+			`Rule files for other hosts are no pages: ${notFound.status}; nor are the problem documents.`,
+			'\t\t',
+		),
 		`\t\t@hidden path_regexp ${exactPathsPattern(contract.hiddenFiles.map((file) => `/${file}`))}`,
 		`\t\terror @hidden ${notFound.status}`,
+		`\t\t@hiddenFolders path_regexp ^(?:${contract.hiddenFolders.map(literalPathPattern).join('|')})`,
+		`\t\terror @hiddenFolders ${notFound.status}`,
 		hashComment(
 			`A path segment longer than a file name can be is no file: ${notFound.status} (file_server would fail with 500).`,
 			'\t\t',
@@ -216,6 +231,7 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 			...servePage(contract, route, '\t\t\t'),
 			'\t\t}',
 		]),
+		...apiHandlers(contract),
 		'\t\thandle {',
 		...servePage(contract, undefined, '\t\t\t'),
 		'\t\t}',
@@ -223,6 +239,26 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 		'}',
 		'',
 	].join('\n');
+}
+
+/**
+ * In handle_errors: under an API prefix, a missing path gets the not-found problem document (in
+ * the locale asked for), as application/problem+json, not the page.
+ */
+function apiHandlers(contract: RouteContract): string[] {
+	if (contract.apiPrefixes.length === 0) return [];
+	const notFound = notFoundPage(contract);
+	return [
+		hashComment(`Under the API, a missing path: the problem document (${PROBLEM_JSON}).`, '\t\t'),
+		'\t\t@api {',
+		`\t\t\tpath_regexp ^(?:${contract.apiPrefixes.map(literalPathPattern).join('|')})`,
+		`\t\t\texpression \`{err.status_code} == ${notFound.status}\``,
+		'\t\t}',
+		'\t\thandle @api {',
+		`\t\t\theader Content-Type ${PROBLEM_JSON}`,
+		...servePage(contract, notFound, '\t\t\t', notFound.problemFile),
+		'\t\t}',
+	];
 }
 
 /** Caddy in front of an app at `upstream`, with the pages at `pagesRoot`. */

@@ -9,6 +9,7 @@ import {
 	languageHeaders,
 	negotiates,
 	notFoundPage,
+	PROBLEM_JSON,
 	routePaths,
 	type PageRoute,
 	type RouteContract,
@@ -38,6 +39,8 @@ export function netlifyRedirects(contract: RouteContract): string {
 		]),
 		// The rule files themselves are no pages: the not-found page, with its status.
 		...contract.hiddenFiles.map((file): [string, PageRoute] => [`/${file}`, notFound]),
+		// Nor are the problem documents' folders: an error shows them, a visitor cannot open them.
+		...contract.hiddenFolders.map((folder): [string, PageRoute] => [`${folder}*`, notFound]),
 	];
 	const width = Math.max(...rules.map(([path]) => path.length));
 	return [
@@ -50,6 +53,18 @@ export function netlifyRedirects(contract: RouteContract): string {
 			...(isDefault.has(route) ? negotiated(path, route) : []),
 			`${path.padEnd(width)}  /${route.file}  ${route.status}!`,
 		]),
+		...(contract.apiPrefixes.length > 0
+			? [
+					`# Under the API: the not-found problem document (${PROBLEM_JSON}) with ${notFound.status}, not the page.`,
+					...contract.apiPrefixes.flatMap((prefix) => [
+						...contract.otherLocales.map(
+							(locale) =>
+								`${prefix}*  /${locale}/${notFound.problemFile}  ${notFound.status}  Language=${locale}`,
+						),
+						`${prefix}*  /${notFound.problemFile}  ${notFound.status}`,
+					]),
+				]
+			: []),
 		`# Anything else: the not-found page with ${notFound.status} (not forced: existing files still win).`,
 		...contract.otherLocales.map(
 			(locale) => `/*  /${locale}/${notFound.file}  ${notFound.status}  Language=${locale}`,
@@ -89,6 +104,10 @@ export function netlifyHeaders(contract: RouteContract): string {
 		...contract.otherLocales.flatMap((locale) =>
 			block(`/${locale}/*`, languageHeaders(contract, locale, false)),
 		),
+		// The default locale's problem documents say theirs (the other locales' are in their folders).
+		...contract.hiddenFolders
+			.filter((folder) => !contract.otherLocales.some((locale) => folder.startsWith(`/${locale}/`)))
+			.flatMap((folder) => block(`${folder}*`, onDefaultFiles)),
 		...errorRoutes(contract).flatMap((route) =>
 			routePaths(route).flatMap((path) =>
 				block(path, {

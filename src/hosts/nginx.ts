@@ -9,6 +9,7 @@ import {
 	languageHeaders,
 	negotiates,
 	notFoundPage,
+	PROBLEM_JSON,
 	replacedAppPages,
 	statusHeaderNames,
 	routePaths,
@@ -47,11 +48,11 @@ const localeVariable = (mode: string) => `$fallback_${mode}_locale`;
  * A page under the internal prefix both configs serve the pages from: only an error shows one. A
  * page of the default locale is that of the locale the browser asks for, where others ship.
  */
-function pageUri(contract: RouteContract, route: PageRoute, mode: string): string {
+function pageUri(contract: RouteContract, route: PageRoute, mode: string, file = route.file): string {
 	const negotiated = negotiates(contract) && defaultLocaleRoutes(contract).includes(route);
 	// `${name}`: the variable ends where the brace does, not at the file name after it.
 	const folder = negotiated ? `\${${localeVariable(mode).slice(1)}}` : '';
-	return `${contract.internalPrefix}${folder}${route.file}`;
+	return `${contract.internalPrefix}${folder}${file}`;
 }
 
 /** `$fallback_static_retry_after`: the variable a per-status header is mapped into. */
@@ -78,12 +79,12 @@ function statusHeaderMaps(mode: string, contract: RouteContract, headersOf: Head
 }
 
 /** The header variables of the language maps: `$fallback_static_content_language`. */
-const languageVariable = (mode: string, header: 'content_language' | 'vary') => `$fallback_${mode}_${header}`;
+const languageVariable = (mode: string, header: 'content_language') => `$fallback_${mode}_${header}`;
 
 /**
  * Language negotiation, at http level, where other locales ship: the folder of the locale the
- * browser asks for (see language.ts for what is matched), the `Content-Language` of the page
- * served (by its path under the prefix), and in static mode `Vary` on every default URL.
+ * browser asks for (see language.ts for what is matched), and the `Content-Language` of the page
+ * served (by its path under the prefix).
  */
 function languageMaps(mode: 'static' | 'proxy', contract: RouteContract): string[] {
 	if (!negotiates(contract)) return [];
@@ -111,17 +112,6 @@ function languageMaps(mode: 'static' | 'proxy', contract: RouteContract): string
 		),
 		`\tdefault ${nginxString(language(contract.defaultLocale), 'default language')};`,
 		'}',
-		...(mode === 'static'
-			? [
-					hashComment(
-						'A default URL answers in the language asked for: caches must keep one copy per language.',
-					),
-					`map $request_uri ${languageVariable(mode, 'vary')} {`,
-					`	${nginxRegex(`^/(?:${contract.otherLocales.join('|')})/`, 'locale folders')} "";`,
-					'	default "Accept-Language";',
-					'}',
-				]
-			: []),
 	];
 }
 
@@ -135,9 +125,8 @@ function languageHeaderLines(mode: 'static' | 'proxy', contract: RouteContract, 
 	}
 	return [
 		`${indent}add_header Content-Language ${languageVariable(mode, 'content_language')} always;`,
-		mode === 'static'
-			? `${indent}add_header Vary ${languageVariable(mode, 'vary')} always;`
-			: `${indent}add_header Vary Accept-Language always;`,
+		// Every answer may depend on the language asked for (an unknown path under /de/ too).
+		`${indent}add_header Vary Accept-Language always;`,
 	];
 }
 
@@ -203,8 +192,25 @@ function pagesLocation(contract: RouteContract, pagesRoot: string, extra: readon
 		'internal;',
 		`alias ${pagesRoot.replace(/\/?$/, '/')};`,
 		'client_max_body_size 0;',
+		// What each kind of file is, whatever the http block's types say: problem documents too.
+		`types { text/html html; ${PROBLEM_JSON} json; text/plain txt; }`,
+		'charset utf-8;',
 		...extra,
 	]);
+}
+
+/**
+ * Under an API prefix, a path no file answers gets the not-found problem document (in the locale
+ * asked for), not the page: an API client reads JSON.
+ */
+function apiLocations(contract: RouteContract, mode: string): string[] {
+	const notFound = notFoundPage(contract);
+	return contract.apiPrefixes.flatMap((prefix) =>
+		block(`location ^~ ${prefix}`, [
+			`error_page ${notFound.status} ${pageUri(contract, notFound, mode, notFound.problemFile)};`,
+			`try_files $uri =${notFound.status};`,
+		]),
+	);
 }
 
 /** The static site: dist/ at `pagesRoot`. */
@@ -255,6 +261,19 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		),
 		hashComment(`Rule files for other hosts are no pages: ${notFound.status}.`, '\t'),
 		...contract.hiddenFiles.flatMap((file) => block(`location = /${file}`, [`return ${notFound.status};`])),
+		hashComment('Nor are the problem documents: only an error shows them.', '\t'),
+		...contract.hiddenFolders.flatMap((folder) =>
+			block(`location ^~ ${folder}`, [`return ${notFound.status};`]),
+		),
+		...(contract.apiPrefixes.length > 0
+			? [
+					hashComment(
+						`Under the API, a missing path is ${notFound.status} with the problem document (${PROBLEM_JSON}).`,
+						'\t',
+					),
+					...apiLocations(contract, 'static'),
+				]
+			: []),
 		'',
 		hashComment('The pages, for error_page only: a request for this prefix is an unknown path.', '\t'),
 		...pagesLocation(contract, options.pagesRoot),

@@ -14,6 +14,7 @@ import {
 	methodNotAllowedPage,
 	negotiates,
 	notFoundPage,
+	PROBLEM_JSON,
 	routeLocale,
 	routePaths,
 	type PageRoute,
@@ -57,12 +58,17 @@ function exactly(...paths: string[]): string {
 }
 
 /** A page with its status, its status's headers and its language. */
-function statusRoute(contract: RouteContract, route: PageRoute, src: string): VercelRoute {
+/** The page (or, `problem`, the problem document) of a route, with its status and headers. */
+function statusRoute(contract: RouteContract, route: PageRoute, src: string, problem = false): VercelRoute {
 	return {
 		src,
-		dest: `/${route.file}`,
+		dest: `/${problem ? route.problemFile : route.file}`,
 		status: route.status,
-		headers: { ...route.headers, ...languageHeaders(contract, routeLocale(contract, route), false) },
+		headers: {
+			...route.headers,
+			...languageHeaders(contract, routeLocale(contract, route), false),
+			...(problem ? { 'Content-Type': PROBLEM_JSON } : {}),
+		},
 	};
 }
 
@@ -71,13 +77,18 @@ function statusRoute(contract: RouteContract, route: PageRoute, src: string): Ve
  * Accept-Language lists that locale first among those that ship (src/hosts/language.ts, in the
  * portable spelling), then the default locale's.
  */
-function negotiatedRoutes(contract: RouteContract, route: PageRoute, src: string): VercelRoute[] {
+function negotiatedRoutes(
+	contract: RouteContract,
+	route: PageRoute,
+	src: string,
+	problem = false,
+): VercelRoute[] {
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
 	const inLocale = (locale: string) =>
 		errorRoutes(contract).find((candidate) => candidate.path === `/${locale}${route.path}`)!;
 	return [
 		...contract.otherLocales.map((locale) => ({
-			...statusRoute(contract, inLocale(locale), src),
+			...statusRoute(contract, inLocale(locale), src, problem),
 			has: [
 				{
 					type: 'header' as const,
@@ -86,7 +97,7 @@ function negotiatedRoutes(contract: RouteContract, route: PageRoute, src: string
 				},
 			],
 		})),
-		statusRoute(contract, route, src),
+		statusRoute(contract, route, src, problem),
 	];
 }
 
@@ -105,7 +116,13 @@ export function vercelRoutes(contract: RouteContract): VercelRoute[] {
 		})),
 		...errorRoutes(contract).flatMap((route) => answer(route, exactly(...routePaths(route)))),
 		...contract.hiddenFiles.flatMap((file) => answer(notFound, exactly(`/${file}`))),
+		// The problem documents only show for an error.
+		...contract.hiddenFolders.flatMap((folder) => answer(notFound, `^${escapeRegExp(folder)}`)),
 		{ handle: 'filesystem' },
+		// Under the API, a missing path gets the problem document, not the page.
+		...contract.apiPrefixes.flatMap((prefix) =>
+			negotiatedRoutes(contract, notFound, `^${escapeRegExp(prefix)}`, true),
+		),
 		...answer(notFound, '^/.*$'),
 	];
 }

@@ -91,7 +91,7 @@ async function writeEmbedRules(
 			`Embed build: ${inline.styles.length} inline style(s) and ${inline.scripts.length} inline script(s) left in the pages; a site's CSP would block them`,
 		);
 	}
-	const contract = catalogContract({}, locales.others, locales.defaultLocale);
+	const contract = catalogContract({}, locales.others, locales.defaultLocale, []);
 	await writeFiles(dist, [
 		{ path: '_redirects', content: netlifyEmbedRedirects(contract, prefix) },
 		{ path: '_headers', content: netlifyEmbedHeaders(contract, prefix) },
@@ -173,6 +173,7 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 					pageHeaders(inlineCodeOf(pages.values()), { preview: deploy.isPreview }),
 					shipped.others,
 					shipped.defaultLocale,
+					options.api.prefixes,
 				);
 				await writeFiles(dist, netlifyFiles(contract));
 				logger.info(

@@ -44,11 +44,15 @@ describe('dist/', () => {
 		expect(built.sort()).toEqual([...expectedPages].sort());
 	});
 
-	it('ships nothing but the pages and their locale folders (no JavaScript bundle, no asset folder)', () => {
-		const other = readdirSync(dist).filter((f) => !f.endsWith('.html') && !f.startsWith('_'));
+	it('ships nothing but the pages, their problem documents and their locale folders (no JavaScript bundle, no asset folder)', () => {
+		const other = readdirSync(dist).filter(
+			(f) => !f.endsWith('.html') && !f.startsWith('_') && f !== 'problem',
+		);
 		for (const folder of other) {
 			expect(isLocale(folder), `${folder} is a locale`).toBe(true);
-			expect(readdirSync(new URL(`${folder}/`, dist)).sort(), folder).toEqual([...expectedPages].sort());
+			expect(readdirSync(new URL(`${folder}/`, dist)).sort(), folder).toEqual(
+				[...expectedPages, 'problem'].sort(),
+			);
 		}
 		expect(existsSync(new URL('_astro', dist))).toBe(false);
 	});

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
 	defaultLocaleRoutes,
+	PROBLEM_JSON,
 	errorRoutes,
 	headersInFrontOfApp,
 	languageHeaders,
@@ -22,6 +23,7 @@ import {
 import { catalogContract } from '../../src/contract/fromCatalog';
 import { DEFAULT_LOCALE, locales, type Locale } from '../../src/i18n';
 import { pageHeaders } from '../../src/contract/pageHeaders';
+import { problemDetailsErrors } from '../problemSchema';
 import { hostConfigFiles } from '../../src/hosts/index';
 import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
 import { inlineCodeOf } from '../../src/quality/pageAnalysis';
@@ -188,6 +190,24 @@ function expectPage(
 	expectPageHeaders(answer, server);
 }
 
+/**
+ * A route's problem document, whole, for an API client: its status, `application/problem+json`
+ * (or what the server declares), valid RFC 9457 members, its language and the page headers.
+ */
+function expectProblem(answer: Answer, server: ServerUnderTest, pagesRoot: string, route: PageRoute) {
+	expect(answer.status).toBe(route.status);
+	expect(answer.body).toBe(pageText(pagesRoot, route.problemFile));
+	const declared = server.differences['problem content type'];
+	if (declared) declared.expect(answer);
+	else expect(answer.headers.get('content-type')).toBe(PROBLEM_JSON);
+	const document: unknown = JSON.parse(answer.body);
+	expect(problemDetailsErrors(document)).toEqual([]);
+	expect(document).toMatchObject({ status: route.status });
+	expectLanguage(answer, route, isDefaultRoute(route));
+	expectHeaders(answer, route.headers);
+	expectPageHeaders(answer, server);
+}
+
 /** A server's version is nobody's business: `Server` names the product at most. */
 function expectNoVersion(answer: Answer) {
 	expect(answer.headers.get('server') ?? '', 'Server header').not.toMatch(/\d/);
@@ -256,6 +276,8 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 		const get = (path: string, requestOptions?: RequestOptions) =>
 			request(running!.port, path, requestOptions);
 		const expectRoute = (answer: Answer, route: PageRoute) => expectPage(answer, server, pagesRoot(), route);
+		const expectProblemOf = (answer: Answer, route: PageRoute) =>
+			expectProblem(answer, server, pagesRoot(), route);
 
 		beforeAll(async () => {
 			work = await makeWorkDir(`${server.name}-static`);
@@ -392,6 +414,26 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 			expect(answer.body).toBe(pageText(pagesRoot(), contract.indexFile));
 			expectPageHeaders(answer, server);
 			expectNoVersion(answer);
+		});
+
+		describe('API clients', () => {
+			const apiPaths = contract.apiPrefixes.flatMap((prefix) => [
+				`${prefix}missing`,
+				`${prefix}v1/orders/42?x=1`,
+			]);
+			it.each(apiPaths)('GET %s answers 404 with the not-found problem document', async (path) => {
+				expectProblemOf(await get(path), notFound);
+			});
+			it('GET /api/missing, asking for German: the German problem document', async () => {
+				const answer = await get(`${contract.apiPrefixes[0]}missing`, {
+					headers: { 'Accept-Language': 'de' },
+				});
+				expectProblemOf(answer, inLocale(notFound, 'de'));
+			});
+			it.each(contract.hiddenFolders.flatMap((folder) => [`${folder}404.json`, `${folder}503.txt`, folder]))(
+				'GET %s (only an error shows it) is an unknown path',
+				async (path) => expectRoute(await get(path), notFound),
+			);
 		});
 
 		it.each(negotiationLocales)('GET /%s/ answers 200 with the gallery in that language', async (locale) => {

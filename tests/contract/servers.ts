@@ -55,7 +55,8 @@ export interface Difference {
 export type Negotiation = 'first-entry' | 'first-listed' | 'q-values';
 
 /** The cases a server may differ in (see cases.ts). */
-export type CaseId = 'non-read methods' | 'malformed request' | 'cache header' | 'conditional request';
+export type CaseId =
+	'non-read methods' | 'malformed request' | 'cache header' | 'conditional request' | 'problem content type';
 
 export interface ServerUnderTest {
 	name: string;
@@ -331,6 +332,13 @@ export const netlify: ServerUnderTest = {
 				"netlify-cli sends its own Cache-Control (public, max-age=0) in place of _headers' value on the files it serves",
 			expect(answer) {
 				expect(answer.headers.get('cache-control')).toBe('public, max-age=0');
+			},
+		},
+		'problem content type': {
+			reason:
+				"netlify-cli's file server types a problem document by its extension, as JSON, and applies no Content-Type from _headers; Netlify's production engine is not verified",
+			expect(answer) {
+				expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
 			},
 		},
 		'malformed request': {

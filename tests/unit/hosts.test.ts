@@ -170,7 +170,14 @@ describe('CloudFront', () => {
 			...fixtureContract,
 			statusPages: [
 				...fixtureContract.statusPages,
-				{ path: '/418', file: '418.html', status: 418, headers: {}, transient: false },
+				{
+					path: '/418',
+					file: '418.html',
+					status: 418,
+					headers: {},
+					transient: false,
+					problemFile: 'problem/418.json',
+				},
 			],
 		};
 		expect(cloudFrontCustomErrorResponses(withTeapot).Items.map((item) => item.ErrorCode)).not.toContain(418);
@@ -247,6 +254,19 @@ describe('Vercel', () => {
 		});
 	});
 
+	it('answers a missing path under the API with the problem document; hides the problem folder', () => {
+		expect(answer(routes, 'GET', '/api/orders/1')).toEqual({
+			file: '/problem/404.json',
+			status: 404,
+			headers: { ...page, 'Content-Type': 'application/problem+json' },
+		});
+		expect(answer(routes, 'GET', '/problem/404.json')).toEqual({
+			file: '/404.html',
+			status: 404,
+			headers: page,
+		});
+	});
+
 	it('answers other methods with 405 and Allow, GET and HEAD never', () => {
 		for (const method of ['POST', 'PUT', 'DELETE', 'TRACE']) {
 			expect(answer(routes, method, '/')).toEqual({
@@ -320,8 +340,13 @@ describe('language negotiation', () => {
 
 	it('writes one Apache type map per default-locale page, listing it in every locale', () => {
 		const maps = apacheTypeMaps(withGerman);
-		expect(maps.map((file) => file.path)).toEqual(
-			fixtureContract.statusPages.map((route) => `apache/languages/${route.status}.var`),
+		expect(maps.map((file) => file.path)).toEqual([
+			...fixtureContract.statusPages.map((route) => `apache/languages/${route.status}.var`),
+			// The not-found problem document, for the API prefix.
+			'apache/languages/404.problem.var',
+		]);
+		expect(maps.at(-1)?.content).toContain(
+			'URI: ../de/problem/404.json\nContent-Type: application/problem+json\n',
 		);
 		expect(maps.find((file) => file.path.endsWith('/404.var'))?.content).toBe(
 			[

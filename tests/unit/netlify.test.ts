@@ -51,7 +51,7 @@ describe('_redirects, read by Netlify’s own parser', async () => {
 		expect(errors).toEqual([]);
 	});
 
-	it('forces each route and its file to its page with its status, hides the rule files, then the catch-all', () => {
+	it('forces each route and its file to its page with its status, hides the rule files and the problem documents, answers the API with the problem document, then the catch-all', () => {
 		expect(rules).toEqual([
 			{ from: '/404', to: '/404.html', status: 404, force: true },
 			{ from: '/404.html', to: '/404.html', status: 404, force: true },
@@ -62,6 +62,8 @@ describe('_redirects, read by Netlify’s own parser', async () => {
 			{ from: '/maintenance', to: '/maintenance.html', status: 503, force: true },
 			{ from: '/maintenance.html', to: '/maintenance.html', status: 503, force: true },
 			{ from: '/_rules', to: '/404.html', status: 404, force: true },
+			{ from: '/problem/*', to: '/404.html', status: 404, force: true },
+			{ from: '/api/*', to: '/problem/404.json', status: 404, force: false },
 			{ from: '/*', to: '/404.html', status: 404, force: false },
 		]);
 	});

@@ -1,0 +1,45 @@
+/**
+ * The problem documents of a build: for every shipped locale, one per status and app-error page,
+ * with `type` pointing at that page on the configured site. Read by the problem endpoints.
+ */
+import config from 'virtual:fallback/config';
+import { appErrorPages } from '../catalog/appErrors';
+import { statusCatalog } from '../catalog/statuses';
+import { catalogues, localeParams, type Locale } from '../i18n';
+import { base } from '../i18n/page';
+import { appErrorProblem, statusProblem, type ProblemDocument } from './documents';
+
+/** Each locale's documents as static paths: `problem/404`, `de/problem/global-error`. */
+export function problemPaths(): {
+	params: { locale: Locale | undefined; name: string };
+	props: { problem: ProblemDocument };
+}[] {
+	return localeParams(config.locales, config.defaultLocale).flatMap(({ locale }) => {
+		const messages = catalogues[locale ?? config.defaultLocale];
+		const page = (name: string) => new URL(`${base}${locale ? `${locale}/` : ''}${name}`, config.site.url);
+		const inDefault = locale === undefined;
+		return [
+			...statusCatalog.map((status) => ({
+				params: { locale, name: String(status.code) },
+				props: {
+					problem: statusProblem(
+						messages,
+						status.code,
+						page(String(status.code)),
+						(inDefault && config.help[String(status.code)]) || undefined,
+					),
+				},
+			})),
+			...appErrorPages.map((app) => ({
+				params: { locale, name: app.slug },
+				props: {
+					problem: appErrorProblem(
+						app.slug === 'global-error' ? messages.globalError : messages.applicationError,
+						app.status,
+						page(app.slug),
+					),
+				},
+			})),
+		];
+	});
+}
