@@ -12,6 +12,7 @@ import {
 	notFoundPage,
 	PROBLEM_JSON,
 	replacedAppPages,
+	routeLocale,
 	routePaths,
 	type HeadersOf,
 	type PageRoute,
@@ -29,6 +30,7 @@ import {
 	longestFileName,
 	type HostConfigFile,
 } from './format';
+import { formats } from './mediaType';
 import type { HostOptions } from './options';
 
 /**
@@ -101,36 +103,55 @@ const typeMapName = (route: PageRoute) => route.file.replace(/\.html$/, '.var');
  * sits next to the pages' (`/__fallback/languages/` beside `/__fallback/`).
  */
 export function apacheTypeMaps(contract: RouteContract): HostConfigFile[] {
-	if (!negotiates(contract)) return [];
-	const locales = [contract.defaultLocale, ...contract.otherLocales];
-	const typeMap = (file: string, contentType: string) =>
-		locales
-			.map((locale) =>
-				[
-					`URI: ../${locale === contract.defaultLocale ? '' : `${locale}/`}${file}`,
-					`Content-Type: ${contentType}`,
-					`Content-Language: ${oneLine(languageOf(contract, locale), `language of ${locale}`)}`,
-					'',
-				].join('\n'),
-			)
+	const defaults = new Set(defaultLocaleRoutes(contract));
+	const variant = (uri: string, type: string, locale: string) =>
+		`URI: ${uri}\nContent-Type: ${type}\nContent-Language: ${oneLine(languageOf(contract, locale), `language of ${locale}`)}\n`;
+	/** A route's variants: every format (qs: the page first), in each locale it may be in. */
+	const typeMap = (route: PageRoute, formatsOf: readonly (keyof typeof mapFormats)[]) => {
+		const [, ownFolder, name] = /^(.*\/)?([^/]+)\.html$/.exec(route.file)!;
+		// A map sits where its page would under the maps' URL: `../` reaches the pages' folder.
+		const up = '../'.repeat(1 + (ownFolder ? 1 : 0));
+		const locales = defaults.has(route)
+			? [contract.defaultLocale, ...contract.otherLocales]
+			: [routeLocale(contract, route)];
+		return locales
+			.flatMap((locale) => {
+				const folder = locale === contract.defaultLocale ? '' : `${locale}/`;
+				return formatsOf.flatMap((format) =>
+					mapFormats[format].types.map((type) =>
+						variant(
+							`${up}${folder}${formats[format].folder}${name}.${formats[format].extension}`,
+							type,
+							locale,
+						),
+					),
+				);
+			})
 			.join('\n');
+	};
 	const notFound = notFoundPage(contract);
 	return [
-		...supported(defaultLocaleRoutes(contract)).map((route) => ({
+		...supported(errorRoutes(contract)).map((route) => ({
 			path: `apache/languages/${typeMapName(route)}`,
-			content: typeMap(route.file, 'text/html; charset=utf-8'),
+			content: typeMap(route, ['page', 'problem', 'text']),
 		})),
 		// The not-found problem document, for paths under the API.
 		...(contract.apiPrefixes.length > 0
-			? [
-					{
-						path: `apache/languages/${problemMapName(notFound)}`,
-						content: typeMap(notFound.problemFile, PROBLEM_JSON),
-					},
-				]
+			? [{ path: `apache/languages/${problemMapName(notFound)}`, content: typeMap(notFound, ['problem']) }]
 			: []),
 	];
 }
+
+/**
+ * The formats in a type map, with their source quality: the page first for a client that takes
+ * anything (`*∕*`), then the problem document (also for a client that asks for plain JSON: it is
+ * served as problem+json all the same), then the text twin.
+ */
+const mapFormats = {
+	page: { types: [`${formats.page.type}; qs=1.0`] },
+	problem: { types: [`${PROBLEM_JSON}; qs=0.9`, 'application/json; qs=0.9'] },
+	text: { types: [`${formats.text.type}; qs=0.8`] },
+} as const;
 
 /** The type map of a default-locale page's problem document: `404.problem.var`. */
 const problemMapName = (route: PageRoute) => route.file.replace(/\.html$/, '.problem.var');
@@ -139,9 +160,8 @@ const languageOf = (contract: RouteContract, locale: string) =>
 	languageHeaders(contract, locale, false)['Content-Language']!;
 
 /** The page an ErrorDocument shows: the type map of a default-locale page where others ship. */
-function errorDocument(contract: RouteContract, route: PageRoute, pagesUrl: string, mapsUrl: string): string {
-	const negotiated = negotiates(contract) && defaultLocaleRoutes(contract).includes(route);
-	return negotiated ? `${mapsUrl}${typeMapName(route)}` : `${pagesUrl}${route.file}`;
+function errorDocument(route: PageRoute, mapsUrl: string): string {
+	return `${mapsUrl}${typeMapName(route)}`;
 }
 
 /**
@@ -153,6 +173,7 @@ function pageLanguageLines(contract: RouteContract, indent: string): string[] {
 	return [
 		`${indent}AddCharset utf-8 .html .txt`,
 		`${indent}AddType ${PROBLEM_JSON} .json`,
+		`${indent}AddType text/plain .txt`,
 		`${indent}DefaultLanguage ${languageOf(contract, contract.defaultLocale)}`,
 	];
 }
@@ -170,13 +191,12 @@ function localeDirectories(contract: RouteContract, options: HostOptions, indent
  * browser whose languages none ship gets the first of LanguagePriority (the default locale).
  */
 function typeMapLines(contract: RouteContract, options: HostOptions, mapsUrl: string): string[] {
-	if (!negotiates(contract)) return [];
 	const maps = apacheString(`${typeMapsRoot(options)}/`, 'type maps folder');
 	return [
 		hashComment(
 			[
-				`Language negotiation: hosts/apache/languages/ goes to ${typeMapsRoot(options)}/. For each error, a type map`,
-				`lists its page in ${[contract.defaultLocale, ...contract.otherLocales].join(', ')}; Apache serves the one the browser weighs highest.`,
+				`Negotiation: hosts/apache/languages/ goes to ${typeMapsRoot(options)}/. For each error, a type map lists its page,`,
+				`problem document and text twin (in ${[contract.defaultLocale, ...contract.otherLocales].join(', ')}); Apache serves what the client weighs highest.`,
 			],
 			'\t',
 		),
@@ -198,10 +218,9 @@ function typeMapLines(contract: RouteContract, options: HostOptions, mapsUrl: st
  * (`Header unset` without `always`: that is the table Apache keeps it in).
  */
 function negotiatedHeaderLines(contract: RouteContract, indent: string): string[] {
-	if (!negotiates(contract)) return [];
 	return [
-		`${indent}Header always set Vary "Accept-Language"`,
-		`${indent}Header unset ETag "expr=%{REQUEST_STATUS} >= 400"`,
+		`${indent}Header always set Vary ${negotiates(contract) ? '"Accept-Language, Accept"' : 'Accept'}`,
+		`${indent}Header unset ETag "expr=%{REQUEST_STATUS} =~ /^[45]/"`,
 	];
 }
 
@@ -251,8 +270,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		hashComment('Any error Apache answers with, whatever caused it, shows the page of its status.', '\t'),
 		unsupportedNote('\t'),
 		...statusPages.map(
-			(route) =>
-				`\tErrorDocument ${route.status} ${errorDocument(contract, route, '/', contract.internalPrefix)}`,
+			(route) => `\tErrorDocument ${route.status} ${errorDocument(route, contract.internalPrefix)}`,
 		),
 		'',
 		'\tRewriteEngine On',
@@ -276,12 +294,8 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		),
 		hashComment(`The problem documents are for ErrorDocument only: ${notFound.status}.`, '\t'),
 		`\tRewriteRule ${apacheString(`^(?:${contract.hiddenFolders.map(literalPathPattern).join('|')})`, 'problem folders')} "-" [R=${notFound.status},L]`,
-		...(negotiates(contract)
-			? [
-					hashComment(`The type maps are for ErrorDocument only: ${notFound.status}.`, '\t'),
-					`\tRewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
-				]
-			: []),
+		hashComment(`The type maps are for ErrorDocument only: ${notFound.status}.`, '\t'),
+		`\tRewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
 		hashComment(
 			`A path segment longer than a file name can be is no file: ${notFound.status} (Apache would answer 403).`,
 			'\t',
@@ -295,18 +309,14 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 						'\t',
 					),
 					`\t<LocationMatch ${apacheString(`^(?:${contract.apiPrefixes.map(literalPathPattern).join('|')})`, 'API prefixes')}>`,
-					`\t\tErrorDocument ${notFound.status} ${
-						negotiates(contract)
-							? `${contract.internalPrefix}${problemMapName(notFound)}`
-							: `/${notFound.problemFile}`
-					}`,
+					`\t\tErrorDocument ${notFound.status} ${contract.internalPrefix}${problemMapName(notFound)}`,
 					'\t</LocationMatch>',
 				]
 			: []),
 		hashComment('Pages that share their status (the app-error pages) name their own page.', '\t'),
 		...supported(contract.extraPages).flatMap((route) => [
 			`\t<LocationMatch "${exactPathsPattern(routePaths(route))}">`,
-			`\t\tErrorDocument ${route.status} ${errorDocument(contract, route, '/', contract.internalPrefix)}`,
+			`\t\tErrorDocument ${route.status} ${errorDocument(route, contract.internalPrefix)}`,
 			'\t</LocationMatch>',
 		]),
 		'</VirtualHost>',
@@ -385,8 +395,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 		hashComment("Apache's own errors (a malformed request, an unreachable app…) show their page too.", '\t'),
 		unsupportedNote('\t'),
 		...supported(contract.statusPages).map(
-			(route) =>
-				`\tErrorDocument ${route.status} ${errorDocument(contract, route, contract.internalPrefix, mapsUrl)}`,
+			(route) => `\tErrorDocument ${route.status} ${errorDocument(route, mapsUrl)}`,
 		),
 		'</VirtualHost>',
 		'',

@@ -29,6 +29,7 @@ import {
 	type HostConfigFile,
 } from './format';
 import { firstListedPattern } from './language';
+import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
 import type { HostOptions } from './options';
 
 /** `:80` for every interface; a host gets `http://` so Caddy does not try to fetch a certificate for it. */
@@ -95,7 +96,26 @@ function languageLines(contract: RouteContract): string[] {
 		),
 		`\t\t\tdefault "" ${caddyString(language(contract.defaultLocale), 'default language')}`,
 		'\t\t}',
-		'\t\theader Vary Accept-Language',
+	];
+}
+
+/**
+ * In handle_errors: the format the client asks for — the page, its problem document or its text
+ * twin — from the Accept header, first match (see mediaType.ts): folder, extension, media type.
+ * Every error answer varies with it (and with the language where locales ship).
+ */
+function formatLines(contract: RouteContract): string[] {
+	const values = (format: ErrorFormat) =>
+		`"${formats[format].folder}" ${formats[format].extension} ${caddyString(formats[format].type, `type of ${format}`)}`;
+	return [
+		hashComment('The format the client asks for: the page, its problem document, its text twin.', '\t\t'),
+		'\t\tmap {header.Accept} {fallback_format_folder} {fallback_format_extension} {fallback_format_type} {',
+		...acceptPatterns.map(
+			({ format, pattern }) => `\t\t\t${caddyString(`~${pattern}`, `Accept of ${format}`)} ${values(format)}`,
+		),
+		`\t\t\tdefault ${values('page')}`,
+		'\t\t}',
+		`\t\theader Vary ${caddyString(negotiates(contract) ? 'Accept-Language, Accept' : 'Accept', 'Vary')}`,
 	];
 }
 
@@ -122,9 +142,12 @@ function servePage(
 	contract: RouteContract,
 	route: PageRoute | undefined,
 	indent: string,
-	file = route?.file ?? '{err.status_code}.html',
+	file?: string,
 ): string[] {
 	const negotiated = negotiates(contract) && (!route || defaultLocaleRoutes(contract).includes(route));
+	// The page's folder and name (`de/`, `404`), in the format asked for, unless a file is given.
+	const [, ownFolder, name] = /^(.*\/)?([^/]+)\.html$/.exec(route?.file ?? '{err.status_code}.html')!;
+	const served = file ?? `${ownFolder ?? ''}{fallback_format_folder}${name}.{fallback_format_extension}`;
 	const fixedLanguage = route && !negotiated && negotiates(contract);
 	return [
 		...(negotiated ? [`${indent}header Content-Language {fallback_language}`] : []),
@@ -133,7 +156,8 @@ function servePage(
 					`${indent}header Content-Language ${caddyString(languageHeaders(contract, routeLocale(contract, route), false)['Content-Language']!, 'page language')}`,
 				]
 			: []),
-		`${indent}rewrite * /${negotiated ? '{fallback_locale}' : ''}${file}`,
+		...(file ? [] : [`${indent}header Content-Type {fallback_format_type}`]),
+		`${indent}rewrite * /${negotiated ? '{fallback_locale}' : ''}${served}`,
 		`${indent}file_server`,
 	];
 }
@@ -219,6 +243,7 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 		'\thandle_errors {',
 		`\t\timport ${snippet}`,
 		...languageLines(contract),
+		...formatLines(contract),
 		...statusHeaderLines(contract.statusPages, (route) => route.headers),
 		...wholePageLines('\t\t'),
 		// An extra page only with its own status: a POST there is a 405 like anywhere else.
@@ -299,6 +324,7 @@ export function caddyProxyConfig(contract: RouteContract, options: HostOptions):
 		`\t\troot * ${caddyString(options.pagesRoot, 'fallback.hosts.pagesRoot')}`,
 		`\t\timport ${snippet}`,
 		...languageLines(contract),
+		...formatLines(contract),
 		...statusHeaderLines(contract.statusPages, (route) => headersInFrontOfApp(contract, route)),
 		...wholePageLines('\t\t'),
 		...servePage(contract, undefined, '\t\t'),

@@ -28,6 +28,7 @@ import {
 	type HostConfigFile,
 } from './format';
 import { firstListedPattern } from './language';
+import { acceptPatterns, formats } from './mediaType';
 import type { HostOptions } from './options';
 
 function listenDirective({ listen }: HostOptions): string {
@@ -44,15 +45,38 @@ function block(opening: string, directives: readonly string[], indent = '\t'): s
 /** `$fallback_static_locale`: the folder of the locale the browser asks for (`de/`), or empty. */
 const localeVariable = (mode: string) => `$fallback_${mode}_locale`;
 
+/** `${fallback_static_format_folder}`: a variable as nginx reads it inside a word. */
+const inWord = (variable: string) => `\${${variable.slice(1)}}`;
+
+/** `$fallback_static_format_folder`, `…_extension`: where the format asked for is (mediaType.ts). */
+const formatVariable = (mode: string, part: 'folder' | 'extension') => `$fallback_${mode}_format_${part}`;
+
 /**
  * A page under the internal prefix both configs serve the pages from: only an error shows one. A
- * page of the default locale is that of the locale the browser asks for, where others ship.
+ * page of the default locale is that of the locale the browser asks for, where others ship; every
+ * page is the format the client asks for (the page, its problem document, its text twin).
  */
-function pageUri(contract: RouteContract, route: PageRoute, mode: string, file = route.file): string {
+function pageUri(contract: RouteContract, route: PageRoute, mode: string): string {
 	const negotiated = negotiates(contract) && defaultLocaleRoutes(contract).includes(route);
-	// `${name}`: the variable ends where the brace does, not at the file name after it.
-	const folder = negotiated ? `\${${localeVariable(mode).slice(1)}}` : '';
-	return `${contract.internalPrefix}${folder}${file}`;
+	const locale = negotiated ? inWord(localeVariable(mode)) : '';
+	const [, ownFolder, name] = /^(.*\/)?([^/]+)\.html$/.exec(route.file)!;
+	const format = `${inWord(formatVariable(mode, 'folder'))}${name}.${inWord(formatVariable(mode, 'extension'))}`;
+	return `${contract.internalPrefix}${locale}${ownFolder ?? ''}${format}`;
+}
+
+/**
+ * The format of an error answer, at http level: the page, the problem document or the text twin,
+ * from the Accept header, first match (see mediaType.ts for what is matched).
+ */
+function formatMaps(mode: string): string[] {
+	return (['folder', 'extension'] as const).flatMap((part) => [
+		`map $http_accept ${formatVariable(mode, part)} {`,
+		...acceptPatterns.map(
+			({ format, pattern }) => `\t${nginxRegex(pattern, `Accept of ${format}`)} "${formats[format][part]}";`,
+		),
+		`\tdefault "${formats.page[part]}";`,
+		'}',
+	]);
 }
 
 /** `$fallback_static_retry_after`: the variable a per-status header is mapped into. */
@@ -117,16 +141,18 @@ function languageMaps(mode: 'static' | 'proxy', contract: RouteContract): string
 
 /** The language headers: fixed where only the default locale ships, else from the maps. */
 function languageHeaderLines(mode: 'static' | 'proxy', contract: RouteContract, indent: string): string[] {
+	// Every answer may depend on the format asked for, and on the language where locales ship (an
+	// unknown path under /de/ too).
 	if (!negotiates(contract)) {
-		const headers = languageHeaders(contract, contract.defaultLocale, false);
-		return Object.entries(headers).map(
-			([name, value]) => `${indent}add_header ${name} ${nginxString(value, `header ${name}`)} always;`,
-		);
+		const { 'Content-Language': language } = languageHeaders(contract, contract.defaultLocale, false);
+		return [
+			`${indent}add_header Content-Language ${nginxString(language!, 'default language')} always;`,
+			`${indent}add_header Vary Accept always;`,
+		];
 	}
 	return [
 		`${indent}add_header Content-Language ${languageVariable(mode, 'content_language')} always;`,
-		// Every answer may depend on the language asked for (an unknown path under /de/ too).
-		`${indent}add_header Vary Accept-Language always;`,
+		`${indent}add_header Vary "Accept-Language, Accept" always;`,
 	];
 }
 
@@ -199,6 +225,13 @@ function pagesLocation(contract: RouteContract, pagesRoot: string, extra: readon
 	]);
 }
 
+/** The not-found problem document, in the locale asked for. */
+function apiProblemUri(contract: RouteContract, mode: string): string {
+	const notFound = notFoundPage(contract);
+	const locale = negotiates(contract) ? inWord(localeVariable(mode)) : '';
+	return `${contract.internalPrefix}${locale}${notFound.problemFile}`;
+}
+
 /**
  * Under an API prefix, a path no file answers gets the not-found problem document (in the locale
  * asked for), not the page: an API client reads JSON.
@@ -207,7 +240,7 @@ function apiLocations(contract: RouteContract, mode: string): string[] {
 	const notFound = notFoundPage(contract);
 	return contract.apiPrefixes.flatMap((prefix) =>
 		block(`location ^~ ${prefix}`, [
-			`error_page ${notFound.status} ${pageUri(contract, notFound, mode, notFound.problemFile)};`,
+			`error_page ${notFound.status} ${apiProblemUri(contract, mode)};`,
 			`try_files $uri =${notFound.status};`,
 		]),
 	);
@@ -228,6 +261,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		hashComment('The headers each status carries: a value for its statuses, none for the rest.'),
 		...statusHeaderMaps('static', contract, (route) => route.headers),
 		...languageMaps('static', contract),
+		...formatMaps('static'),
 		'',
 		'server {',
 		`\t${listenDirective(options)}`,
@@ -307,6 +341,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 		),
 		...statusHeaderMaps('proxy', contract, headersOf),
 		...languageMaps('proxy', contract),
+		...formatMaps('proxy'),
 		'',
 		hashComment('WebSocket: pass the upgrade on to the app; otherwise close the upstream connection.'),
 		'map $http_upgrade $fallback_proxy_connection {',

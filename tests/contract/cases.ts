@@ -24,6 +24,7 @@ import { catalogContract } from '../../src/contract/fromCatalog';
 import { DEFAULT_LOCALE, locales, type Locale } from '../../src/i18n';
 import { pageHeaders } from '../../src/contract/pageHeaders';
 import { problemDetailsErrors } from '../problemSchema';
+import type { ErrorFormat } from '../../src/hosts/mediaType';
 import { hostConfigFiles } from '../../src/hosts/index';
 import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
 import { inlineCodeOf } from '../../src/quality/pageAnalysis';
@@ -207,6 +208,60 @@ function expectProblem(answer: Answer, server: ServerUnderTest, pagesRoot: strin
 	expectHeaders(answer, route.headers);
 	expectPageHeaders(answer, server);
 }
+
+/** A route's text twin, whole, for a client that reads plain text. */
+function expectText(answer: Answer, server: ServerUnderTest, pagesRoot: string, route: PageRoute) {
+	expect(answer.status).toBe(route.status);
+	expect(answer.body).toBe(pageText(pagesRoot, route.problemFile.replace(/\.json$/, '.txt')));
+	expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+	expectLanguage(answer, route, isDefaultRoute(route));
+	expectHeaders(answer, route.headers);
+	expectPageHeaders(answer, server);
+}
+
+/** What an answer carries in each format, checked whole; and that it varies with `Accept`. */
+function expectFormat(
+	answer: Answer,
+	server: ServerUnderTest,
+	pagesRoot: string,
+	route: PageRoute,
+	format: ErrorFormat,
+) {
+	if (format === 'page') expectPage(answer, server, pagesRoot, route);
+	else if (format === 'problem') expectProblem(answer, server, pagesRoot, route);
+	else expectText(answer, server, pagesRoot, route);
+	if (server.formatNegotiation !== 'none') {
+		const varies = (answer.headers.get('vary') ?? '').split(',').map((name) => name.trim().toLowerCase());
+		expect(varies, 'Vary').toContain('accept');
+	}
+}
+
+/**
+ * The format cases: an Accept header, and what each way of choosing answers (servers.ts,
+ * formatNegotiation): first match (mediaType.ts), Apache's q-values and source qualities (the
+ * page 1.0, the problem document 0.9, the text 0.8), or the page always.
+ */
+const formatCases: readonly {
+	accept: string | undefined;
+	picks: Readonly<Record<ServerUnderTest['formatNegotiation'], ErrorFormat>>;
+}[] = (() => {
+	const all = (format: ErrorFormat) => ({ 'first-match': format, 'q-values': format, none: 'page' as const });
+	return [
+		{ accept: 'application/json', picks: all('problem') },
+		{ accept: 'application/problem+json', picks: all('problem') },
+		{ accept: 'text/html', picks: all('page') },
+		{ accept: '*/*', picks: all('page') },
+		{ accept: undefined, picks: all('page') },
+		{ accept: 'text/plain', picks: all('text') },
+		// What browsers send, and what a common HTTP client library sends.
+		{ accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', picks: all('page') },
+		{ accept: 'application/json, text/plain, */*', picks: all('problem') },
+		{
+			accept: 'text/html;q=0.1, application/json',
+			picks: { 'first-match': 'page', 'q-values': 'problem', none: 'page' },
+		},
+	];
+})();
 
 /** A server's version is nobody's business: `Server` names the product at most. */
 function expectNoVersion(answer: Answer) {
@@ -436,6 +491,29 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 			);
 		});
 
+		describe(`Accept (${server.formatNegotiation})`, () => {
+			const routes = [notFound, requiredStatusPage(contract, 503)];
+			it.each(formatCases)('$accept on /404, an unknown path and /503', async ({ accept, picks }) => {
+				const headers = accept === undefined ? {} : { Accept: accept };
+				const format = picks[server.formatNegotiation];
+				for (const route of routes) {
+					expectFormat(await get(route.path, { headers }), server, pagesRoot(), route, format);
+				}
+				expectFormat(await get('/no/such/page', { headers }), server, pagesRoot(), notFound, format);
+			});
+			it('application/json and German on /de/503: the German problem document', async () => {
+				const route = inLocale(requiredStatusPage(contract, 503), 'de');
+				const format = formatCases[0]!.picks[server.formatNegotiation];
+				expectFormat(
+					await get('/de/503', { headers: { Accept: 'application/json' } }),
+					server,
+					pagesRoot(),
+					route,
+					format,
+				);
+			});
+		});
+
 		it.each(negotiationLocales)('GET /%s/ answers 200 with the gallery in that language', async (locale) => {
 			const answer = await get(`/${locale}/`);
 			expect(answer.status).toBe(200);
@@ -609,6 +687,21 @@ function describeProxy(server: ServerUnderTest, executable: string) {
 					await request(runningWithoutApp!.port, '/ok'),
 					requiredStatusPage(contract, unreachable),
 				);
+			});
+			it(`an app that cannot be reached, for an API client: the ${unreachable} problem document`, async () => {
+				const route = requiredStatusPage(contract, unreachable);
+				const answer = await request(runningWithoutApp!.port, '/ok', {
+					headers: { Accept: 'application/json' },
+				});
+				const format = formatCases[0]!.picks[server.formatNegotiation];
+				expect(answer.status).toBe(route.status);
+				if (format === 'problem') {
+					expect(answer.body).toBe(pageText(pagesRoot(), route.problemFile));
+					expect(answer.headers.get('content-type')).toBe(PROBLEM_JSON);
+					expect(problemDetailsErrors(JSON.parse(answer.body))).toEqual([]);
+				} else {
+					expect(answer.body).toBe(pageText(pagesRoot(), route.file));
+				}
 			});
 			it(`an app slower than the timeout: the ${timeout} page`, async () => {
 				const started = Date.now();

@@ -84,6 +84,12 @@ export interface ServerUnderTest {
 	routeDifferences?: ReadonlyMap<number, Difference>;
 	/** How the server picks a locale for a default URL from `Accept-Language` (see Negotiation). */
 	negotiation: Negotiation;
+	/**
+	 * How it picks an error's format (page, problem document, text twin) from `Accept`:
+	 * `first-match` (src/hosts/mediaType.ts), `q-values` (Apache's type maps), or `none` (the page
+	 * always; the API prefixes get the problem document).
+	 */
+	formatNegotiation: 'first-match' | 'q-values' | 'none';
 }
 
 /** What nginx and Caddy answer, and RFC 9110 (15.6.3, 15.6.5) describes: 502 and 504. */
@@ -99,6 +105,7 @@ export const nginx: ServerUnderTest = {
 	source: 'src/hosts/nginx.ts',
 	shippedFiles: ['nginx/fallback-static.conf', 'nginx/fallback-proxy.conf'],
 	negotiation: 'first-listed',
+	formatNegotiation: 'first-match',
 	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
 	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
@@ -150,6 +157,7 @@ async function nginxMainConfig(dir: string, siteConfig: string): Promise<string[
 export const caddy: ServerUnderTest = {
 	name: 'Caddy',
 	negotiation: 'first-listed',
+	formatNegotiation: 'first-match',
 	executables: ['caddy'],
 	install: `apt-get install ${debianPackage('caddy')}`,
 	source: 'src/hosts/caddy.ts',
@@ -220,6 +228,7 @@ const apacheModules = {
 export const apache: ServerUnderTest = {
 	name: 'Apache',
 	negotiation: 'q-values',
+	formatNegotiation: 'q-values',
 	executables: ['apache2', 'httpd'],
 	install: `apt-get install ${debianPackage('apache2')}`,
 	source: 'src/hosts/apache.ts',
@@ -302,6 +311,7 @@ export const netlify: ServerUnderTest = {
 	name: 'netlify-cli',
 	executables: [netlifyCli],
 	negotiation: 'first-entry',
+	formatNegotiation: 'none',
 	install: 'npm install (netlify-cli is a dev dependency)',
 	source: 'src/hosts/netlify.ts',
 	shippedFiles: [],

@@ -84,7 +84,9 @@ describe('in front of an app', () => {
 		expect(config).toContain('proxy_set_header Upgrade $http_upgrade;');
 		expect(config).toContain('proxy_set_header Connection $fallback_proxy_connection;');
 		expect(config).toMatch(/location \/ \{[^}]*client_max_body_size 0;/);
-		expect(config).toMatch(/proxy_intercept_errors on;\n\t\terror_page 503 \/__fallback\/503\.html;\n\t\}/);
+		expect(config).toMatch(
+			/proxy_intercept_errors on;\n\t\terror_page 503 \/__fallback\/\$\{fallback_proxy_format_folder\}503\.\$\{fallback_proxy_format_extension\};\n\t\}/,
+		);
 	});
 
 	it('Apache passes WebSocket upgrades and refuses direct requests for its pages', () => {
@@ -100,7 +102,11 @@ describe('pages that share a status', () => {
 		'%s answers the extra page with its own file',
 		(_name, generate) => {
 			const config = generate(fixtureWithExtraPage, fixtureOptions);
-			expect(config).toContain('maintenance.html');
+			// The page, or its problem document or text twin: nginx and Caddy name it in the format
+			// asked for, Apache through its type map.
+			expect(config).toMatch(
+				/maintenance\.(?:html|var|\$\{fallback_static_format_extension\}|\{fallback_format_extension\})/,
+			);
 			expect(generate(fixtureContract, fixtureOptions)).not.toContain('maintenance');
 		},
 	);
@@ -129,6 +135,10 @@ describe('hostConfigFiles()', () => {
 		expect(files.map((file) => file.path).sort()).toEqual([
 			'apache/fallback-proxy.conf',
 			'apache/fallback-static.conf',
+			'apache/languages/404.problem.var',
+			'apache/languages/404.var',
+			'apache/languages/405.var',
+			'apache/languages/503.var',
 			'caddy/Caddyfile.proxy',
 			'caddy/Caddyfile.static',
 			'cloudflare/wrangler.toml',
@@ -338,29 +348,33 @@ describe('language negotiation', () => {
 		})),
 	};
 
-	it('writes one Apache type map per default-locale page, listing it in every locale', () => {
+	it('writes an Apache type map per error page: its page, problem document and text twin, in every locale it has', () => {
 		const maps = apacheTypeMaps(withGerman);
 		expect(maps.map((file) => file.path)).toEqual([
 			...fixtureContract.statusPages.map((route) => `apache/languages/${route.status}.var`),
+			...fixtureContract.statusPages.map((route) => `apache/languages/de/${route.status}.var`),
 			// The not-found problem document, for the API prefix.
 			'apache/languages/404.problem.var',
 		]);
-		expect(maps.at(-1)?.content).toContain(
-			'URI: ../de/problem/404.json\nContent-Type: application/problem+json\n',
+		const variants = (prefix: string, language: string) => [
+			`URI: ${prefix}404.html\nContent-Type: text/html; charset=utf-8; qs=1.0\nContent-Language: ${language}\n`,
+			`URI: ${prefix}problem/404.json\nContent-Type: application/problem+json; qs=0.9\nContent-Language: ${language}\n`,
+			`URI: ${prefix}problem/404.json\nContent-Type: application/json; qs=0.9\nContent-Language: ${language}\n`,
+			`URI: ${prefix}problem/404.txt\nContent-Type: text/plain; charset=utf-8; qs=0.8\nContent-Language: ${language}\n`,
+		];
+		const content = (path: string) => maps.find((file) => file.path === path)?.content;
+		expect(content('apache/languages/404.var')).toBe(
+			[...variants('../', 'en'), ...variants('../de/', 'de')].join('\n'),
 		);
-		expect(maps.find((file) => file.path.endsWith('/404.var'))?.content).toBe(
-			[
-				'URI: ../404.html',
-				'Content-Type: text/html; charset=utf-8',
-				'Content-Language: en',
-				'',
-				'URI: ../de/404.html',
-				'Content-Type: text/html; charset=utf-8',
-				'Content-Language: de',
-				'',
-			].join('\n'),
+		// The German page's own address stays German: its map, one folder down, has only German.
+		expect(content('apache/languages/de/404.var')).toBe(variants('../../de/', 'de').join('\n'));
+		expect(content('apache/languages/404.problem.var')).toBe(
+			[...variants('../', 'en').slice(1, 3), ...variants('../de/', 'de').slice(1, 3)].join('\n'),
 		);
-		expect(apacheTypeMaps(fixtureContract)).toEqual([]);
+		// One language: the formats all the same.
+		expect(apacheTypeMaps(fixtureContract).find((file) => file.path.endsWith('/404.var'))?.content).toBe(
+			variants('../', 'en').join('\n'),
+		);
 	});
 
 	it.each(Object.entries(servers))('%s: negotiates only where other locales ship', (_name, generate) => {
