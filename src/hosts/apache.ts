@@ -14,6 +14,7 @@ import {
 	replacedAppPages,
 	routeLocale,
 	routePaths,
+	statusPage,
 	type HeadersOf,
 	type PageRoute,
 	type RouteContract,
@@ -46,6 +47,12 @@ export const apacheUnsupportedStatuses: ReadonlySet<number> = new Set([418, 425]
  * The pages shown are those of these statuses.
  */
 export const apacheProxyFailureStatuses = { unreachable: 503, timeout: 502 } as const;
+
+/** The pages of what Apache itself answers when the app cannot be reached or is too slow. */
+const failurePages = (contract: RouteContract) =>
+	Object.values(apacheProxyFailureStatuses)
+		.map((status) => statusPage(contract, status))
+		.filter((route): route is PageRoute => route !== undefined);
 
 const supported = (routes: readonly PageRoute[]) =>
 	routes.filter((route) => !apacheUnsupportedStatuses.has(route.status));
@@ -135,9 +142,12 @@ export function apacheTypeMaps(contract: RouteContract): HostConfigFile[] {
 			path: `apache/languages/${typeMapName(route)}`,
 			content: typeMap(route, ['page', 'problem', 'text']),
 		})),
-		// The not-found problem document, for paths under the API.
+		// Problem documents only, for paths under the API: not found (static), Apache's own failures (proxy).
 		...(contract.apiPrefixes.length > 0
-			? [{ path: `apache/languages/${problemMapName(notFound)}`, content: typeMap(notFound, ['problem']) }]
+			? [notFound, ...failurePages(contract)].map((route) => ({
+					path: `apache/languages/${problemMapName(route)}`,
+					content: typeMap(route, ['problem']),
+				}))
 			: []),
 	];
 }
@@ -397,6 +407,24 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 		...supported(contract.statusPages).map(
 			(route) => `\tErrorDocument ${route.status} ${errorDocument(route, mapsUrl)}`,
 		),
+		...(contract.apiPrefixes.length > 0
+			? [
+					'',
+					hashComment(
+						[
+							"The app's API answers pass as it sent them, its JSON errors included (Apache cannot look at",
+							"an answer's Content-Type before replacing it). Apache's own failures get a problem document.",
+						],
+						'\t',
+					),
+					`\t<LocationMatch ${apacheString(`^(?:${contract.apiPrefixes.map(literalPathPattern).join('|')})`, 'API prefixes')}>`,
+					'\t\tProxyErrorOverride Off',
+					...failurePages(contract).map(
+						(route) => `\t\tErrorDocument ${route.status} ${mapsUrl}${problemMapName(route)}`,
+					),
+					'\t</LocationMatch>',
+				]
+			: []),
 		'</VirtualHost>',
 		'',
 	].join('\n');

@@ -256,7 +256,7 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 			...servePage(contract, route, '\t\t\t'),
 			'\t\t}',
 		]),
-		...apiHandlers(contract),
+		...apiHandlers(contract, 'static'),
 		'\t\thandle {',
 		...servePage(contract, undefined, '\t\t\t'),
 		'\t\t}',
@@ -267,21 +267,25 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 }
 
 /**
- * In handle_errors: under an API prefix, a missing path gets the not-found problem document (in
- * the locale asked for), as application/problem+json, not the page.
+ * In handle_errors: under an API prefix, an error gets its problem document (in the locale asked
+ * for), as application/problem+json, not the page: in a static site the not-found one; in front
+ * of an app that of any error Caddy answers (the app unreachable, too slow, or failing with an
+ * HTML or empty body).
  */
-function apiHandlers(contract: RouteContract): string[] {
+function apiHandlers(contract: RouteContract, mode: 'static' | 'proxy'): string[] {
 	if (contract.apiPrefixes.length === 0) return [];
 	const notFound = notFoundPage(contract);
 	return [
-		hashComment(`Under the API, a missing path: the problem document (${PROBLEM_JSON}).`, '\t\t'),
+		hashComment(`Under the API: the problem document (${PROBLEM_JSON}).`, '\t\t'),
 		'\t\t@api {',
 		`\t\t\tpath_regexp ^(?:${contract.apiPrefixes.map(literalPathPattern).join('|')})`,
-		`\t\t\texpression \`{err.status_code} == ${notFound.status}\``,
+		...(mode === 'static' ? [`\t\t\texpression \`{err.status_code} == ${notFound.status}\``] : []),
 		'\t\t}',
 		'\t\thandle @api {',
 		`\t\t\theader Content-Type ${PROBLEM_JSON}`,
-		...servePage(contract, notFound, '\t\t\t', notFound.problemFile),
+		...(mode === 'static'
+			? servePage(contract, notFound, '\t\t\t', notFound.problemFile)
+			: servePage(contract, undefined, '\t\t\t', 'problem/{err.status_code}.json')),
 		'\t\t}',
 	];
 }
@@ -311,13 +315,25 @@ export function caddyProxyConfig(contract: RouteContract, options: HostOptions):
 		`\t\t\tresponse_header_timeout ${options.upstreamTimeoutSeconds}s`,
 		'\t\t}',
 		hashComment(
-			"The app's server errors become Caddy errors with the same status, so handle_errors shows their page.",
+			"The app's server errors, when HTML or empty, become Caddy errors with the same status, so\n" +
+				'handle_errors shows their page (or problem document); any other body passes as the app sent it.',
 			'\t\t',
 		),
-		`\t\t@appFailed status ${replaced.map((route) => route.status).join(' ')}`,
-		'\t\thandle_response @appFailed {',
-		'\t\t\terror "the app answered {rp.status_code}" {rp.status_code}',
-		'\t\t}',
+		// Only an HTML or empty answer: the app's JSON (or any other) error reaches its client as sent.
+		...(
+			[
+				['appFailedPage', 'Content-Type text/html*'],
+				['appFailedEmpty', '!Content-Type'],
+			] as const
+		).flatMap(([name, header]) => [
+			`\t\t@${name} {`,
+			`\t\t\tstatus ${replaced.map((route) => route.status).join(' ')}`,
+			`\t\t\theader ${header}`,
+			'\t\t}',
+			`\t\thandle_response @${name} {`,
+			'\t\t\terror "the app answered {rp.status_code}" {rp.status_code}',
+			'\t\t}',
+		]),
 		'\t}',
 		'',
 		'\thandle_errors {',
@@ -327,7 +343,10 @@ export function caddyProxyConfig(contract: RouteContract, options: HostOptions):
 		...formatLines(contract),
 		...statusHeaderLines(contract.statusPages, (route) => headersInFrontOfApp(contract, route)),
 		...wholePageLines('\t\t'),
-		...servePage(contract, undefined, '\t\t'),
+		...apiHandlers(contract, 'proxy'),
+		'\t\thandle {',
+		...servePage(contract, undefined, '\t\t\t'),
+		'\t\t}',
 		'\t}',
 		'}',
 		'',

@@ -324,8 +324,36 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 /** nginx in front of an app at `upstream`, with the pages at `pagesRoot`. */
 export function nginxProxyConfig(contract: RouteContract, options: HostOptions): string {
 	const replaced = replacedAppPages(contract);
-	const headersOf = (route: PageRoute) => headersInFrontOfApp(contract, route);
 	const timeoutPage = statusPage(contract, 504);
+	// What nginx itself answers when the app cannot be reached or is too slow.
+	const failures = [statusPage(contract, 502), statusPage(contract, 504)].filter(
+		(route): route is PageRoute => route !== undefined,
+	);
+	/** A location that passes to the app, with what it does about the app's errors. */
+	const proxyLocation = (match: string, errors: readonly string[]) => [
+		`\tlocation ${match} {`,
+		'\t\tproxy_pass http://fallback_app;',
+		'\t\tproxy_http_version 1.1;',
+		'\t\tproxy_set_header Host $host;',
+		'\t\tproxy_set_header Upgrade $http_upgrade;',
+		'\t\tproxy_set_header Connection $fallback_proxy_connection;',
+		'\t\tproxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+		'\t\tproxy_set_header X-Forwarded-Proto $scheme;',
+		hashComment(
+			`How long the app may stay silent before the visitor gets the ${timeoutPage?.status ?? 504} page.`,
+			'\t\t',
+		),
+		`\t\tproxy_read_timeout ${options.upstreamTimeoutSeconds}s;`,
+		hashComment(
+			"The app decides how large a body it takes: nginx's own limit (1 MB by default) would answer\n" +
+				'uploads the app accepts, or refuses with its own answer, with a 413 of its own.',
+			'\t\t',
+		),
+		'\t\tclient_max_body_size 0;',
+		...errors,
+		'\t}',
+	];
+	const headersOf = (route: PageRoute) => headersInFrontOfApp(contract, route);
 	return [
 		fileHeader([
 			'Fallback for nginx in front of an app: the app answers; when it fails, Fallback’s page does.',
@@ -366,32 +394,30 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 		),
 		...errorPages(contract, 'proxy'),
 		'',
-		'\tlocation / {',
-		'\t\tproxy_pass http://fallback_app;',
-		'\t\tproxy_http_version 1.1;',
-		'\t\tproxy_set_header Host $host;',
-		'\t\tproxy_set_header Upgrade $http_upgrade;',
-		'\t\tproxy_set_header Connection $fallback_proxy_connection;',
-		'\t\tproxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
-		'\t\tproxy_set_header X-Forwarded-Proto $scheme;',
-		hashComment(
-			`How long the app may stay silent before the visitor gets the ${timeoutPage?.status ?? 504} page.`,
-			'\t\t',
+		...proxyLocation('/', [
+			hashComment(
+				'Only statuses listed by error_page here are intercepted; the rest pass through as the app sent them.',
+				'\t\t',
+			),
+			'\t\tproxy_intercept_errors on;',
+			...replaced.map((route) => `\t\terror_page ${route.status} ${pageUri(contract, route, 'proxy')};`),
+		]),
+		...contract.apiPrefixes.flatMap((prefix) =>
+			proxyLocation(`^~ ${prefix}`, [
+				hashComment(
+					[
+						"The app's API answers pass as it sent them, its JSON errors included (nginx cannot look at",
+						"an answer's Content-Type before replacing it). Only nginx's own failures get a problem document.",
+					],
+					'\t\t',
+				),
+				'\t\tproxy_intercept_errors off;',
+				...failures.map(
+					(route) =>
+						`\t\terror_page ${route.status} ${contract.internalPrefix}${negotiates(contract) ? inWord(localeVariable('proxy')) : ''}${route.problemFile};`,
+				),
+			]),
 		),
-		`\t\tproxy_read_timeout ${options.upstreamTimeoutSeconds}s;`,
-		hashComment(
-			"The app decides how large a body it takes: nginx's own limit (1 MB by default) would answer\n" +
-				'uploads the app accepts, or refuses with its own answer, with a 413 of its own.',
-			'\t\t',
-		),
-		'\t\tclient_max_body_size 0;',
-		hashComment(
-			'Only statuses listed by error_page here are intercepted; the rest pass through as the app sent them.',
-			'\t\t',
-		),
-		'\t\tproxy_intercept_errors on;',
-		...replaced.map((route) => `\t\terror_page ${route.status} ${pageUri(contract, route, 'proxy')};`),
-		'\t}',
 		'',
 		hashComment(
 			'The pages, under a prefix an app is unlikely to use; internal: visitors cannot request them.',

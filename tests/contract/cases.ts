@@ -714,6 +714,40 @@ function describeProxy(server: ServerUnderTest, executable: string) {
 			});
 		});
 
+		describe("the app's JSON errors reach API clients as it sent them", () => {
+			const jsonFailure = requiredStatusPage(contract, 500);
+			it.each(contract.apiPrefixes)('its JSON 500 under %s: untouched', async (prefix) => {
+				const answer = await get(`${prefix}fail500json`, { headers: { Accept: 'application/json' } });
+				expectFromApp(answer, 500, upstreamBodies.jsonFailed(500));
+				expect(answer.headers.get('content-type')).toBe('application/json');
+			});
+			itCase(
+				server,
+				'app JSON error outside the API',
+				'its JSON 500 elsewhere: untouched too',
+				() => get('/fail500json', { headers: { Accept: 'application/json' } }),
+				(answer) => expectFromApp(answer, 500, upstreamBodies.jsonFailed(500)),
+			);
+			it('its empty 503: replaced by the 503 page, or for an API client the problem document', async () => {
+				const route = requiredStatusPage(contract, 503);
+				expectProxyPage(await get('/fail503empty'), route);
+				const answer = await get('/fail503empty', { headers: { Accept: 'application/json' } });
+				expect(answer.status).toBe(503);
+				expect(answer.body).toBe(pageText(pagesRoot(), route.problemFile));
+				expect(jsonFailure.status).toBe(500);
+			});
+			it.each(contract.apiPrefixes)(
+				`an app that cannot be reached, under %s: the problem document`,
+				async (prefix) => {
+					const route = requiredStatusPage(contract, server.proxyFailureStatuses.unreachable);
+					const answer = await request(runningWithoutApp!.port, `${prefix}orders`);
+					expect(answer.status).toBe(route.status);
+					expect(answer.body).toBe(pageText(pagesRoot(), route.problemFile));
+					expect(answer.headers.get('content-type')).toBe(PROBLEM_JSON);
+				},
+			);
+		});
+
 		describe("Fallback's own files are never served with 200", () => {
 			it.each(['/__fallback/503.html', '/__fallback/', '/__fallback/index.html', '/__fallback/_redirects'])(
 				'GET %s: the app answers it, or it is an unknown path',

@@ -175,8 +175,9 @@ export async function writeConfig(path: string, content: string): Promise<string
 export const upstreamBodies = {
 	ok: 'upstream ok',
 	notFound: 'upstream: no such page',
-	failed: (status: number) => `upstream failed with ${status}`,
+	failed: (status: number) => `<!doctype html><title>${status}</title><p>upstream failed with ${status}`,
 	json: '{"error":"validation failed","field":"email"}',
+	jsonFailed: (status: number) => `{"error":"upstream failed","status":${status}}`,
 	received: (bytes: number) => `upstream received ${bytes} bytes`,
 };
 
@@ -187,7 +188,8 @@ export const upstreamMarker = { name: 'x-test-upstream', value: 'yes' };
 export const upstreamChallenge = 'Basic realm="app"';
 
 /**
- * The app behind the proxy: /ok answers 200, /fail{code} answers {code} (/fail500, /fail503…),
+ * The app behind the proxy: /ok answers 200, /fail{code} answers {code} with an HTML page (/fail500,
+ * /fail503…), /fail{code}json with JSON and /fail{code}empty with nothing (under /api/ too),
  * /json422 a JSON 422, /slow answers after the proxy has given up, any request with a body gets
  * 200 with the number of bytes it read, a WebSocket handshake gets 101, anything else 404 with the
  * app's own body. Every answer carries the marker header.
@@ -199,7 +201,7 @@ export async function startUpstream(): Promise<{ port: number; stop(): Promise<v
 			'content-type': 'text/plain; charset=utf-8',
 			[upstreamMarker.name]: upstreamMarker.value,
 		};
-		const failed = /^\/fail(\d{3})$/.exec(path);
+		const failed = /^(?:\/api)?\/fail(\d{3})(json|empty)?$/.exec(path);
 		let bytes = 0;
 		request.on('data', (chunk: Buffer) => (bytes += chunk.length));
 		request.on('end', () => {
@@ -212,7 +214,18 @@ export async function startUpstream(): Promise<{ port: number; stop(): Promise<v
 			} else if (failed) {
 				const status = Number(failed[1]);
 				const challenge = status === 401 ? { 'www-authenticate': upstreamChallenge } : {};
-				response.writeHead(status, { ...plain, ...challenge }).end(upstreamBodies.failed(status));
+				const marker = { [upstreamMarker.name]: upstreamMarker.value };
+				if (failed[2] === 'json') {
+					response
+						.writeHead(status, { ...marker, 'content-type': 'application/json' })
+						.end(upstreamBodies.jsonFailed(status));
+				} else if (failed[2] === 'empty') {
+					response.writeHead(status, marker).end();
+				} else {
+					response
+						.writeHead(status, { ...marker, ...challenge, 'content-type': 'text/html; charset=utf-8' })
+						.end(upstreamBodies.failed(status));
+				}
 			} else if (path === '/slow') {
 				const timer = setTimeout(() => response.writeHead(200, plain).end('too late'), slowAnswerMs);
 				response.once('close', () => clearTimeout(timer));

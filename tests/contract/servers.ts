@@ -22,7 +22,14 @@ import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
 import { nginxProxyConfig, nginxStaticConfig } from '../../src/hosts/nginx';
 import { findExecutable, systemRequirements } from '../../scripts/system-requirements';
 import { expect } from 'vitest';
-import { checkConfig, startServer, writeConfig, type Answer, type RunningServer } from './harness';
+import {
+	checkConfig,
+	startServer,
+	upstreamMarker,
+	writeConfig,
+	type Answer,
+	type RunningServer,
+} from './harness';
 
 export interface ServerStart {
 	/** An empty folder of its own for this server's config, pid and logs. */
@@ -56,7 +63,12 @@ export type Negotiation = 'first-entry' | 'first-listed' | 'q-values';
 
 /** The cases a server may differ in (see cases.ts). */
 export type CaseId =
-	'non-read methods' | 'malformed request' | 'cache header' | 'conditional request' | 'problem content type';
+	| 'non-read methods'
+	| 'malformed request'
+	| 'cache header'
+	| 'conditional request'
+	| 'problem content type'
+	| 'app JSON error outside the API';
 
 export interface ServerUnderTest {
 	name: string;
@@ -109,7 +121,16 @@ export const nginx: ServerUnderTest = {
 	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
 	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
-	differences: {},
+	differences: {
+		'app JSON error outside the API': {
+			reason:
+				"nginx (proxy_intercept_errors) replaces an app's answer by its status before it could look at its Content-Type: outside the API prefixes, the app's JSON 500 becomes the 500 page (under them, nothing of the app's is replaced)",
+			expect(answer) {
+				expect(answer.status).toBe(500);
+				expect(answer.headers.get(upstreamMarker.name)).toBeNull();
+			},
+		},
+	},
 	async start({ dir, siteConfig, port, label, executable }) {
 		return startServer({
 			label,
@@ -236,7 +257,16 @@ export const apache: ServerUnderTest = {
 	configs: { static: apacheStaticConfig, proxy: apacheProxyConfig },
 	unsupportedStatuses: apacheUnsupportedStatuses,
 	proxyFailureStatuses: apacheProxyFailureStatuses,
-	differences: {},
+	differences: {
+		'app JSON error outside the API': {
+			reason:
+				"Apache (ProxyErrorOverride) replaces an app's answer by its status before it could look at its Content-Type: outside the API prefixes, the app's JSON 500 becomes the 500 page (under them, nothing of the app's is replaced)",
+			expect(answer) {
+				expect(answer.status).toBe(500);
+				expect(answer.headers.get(upstreamMarker.name)).toBeNull();
+			},
+		},
+	},
 	async installFiles(contract, pagesRoot) {
 		// Where the config's comments tell to copy hosts/apache/languages/.
 		const root = typeMapsRoot({ ...defaultHostOptions, pagesRoot });

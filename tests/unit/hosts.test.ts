@@ -138,6 +138,7 @@ describe('hostConfigFiles()', () => {
 			'apache/languages/404.problem.var',
 			'apache/languages/404.var',
 			'apache/languages/405.var',
+			'apache/languages/503.problem.var',
 			'apache/languages/503.var',
 			'caddy/Caddyfile.proxy',
 			'caddy/Caddyfile.static',
@@ -353,8 +354,9 @@ describe('language negotiation', () => {
 		expect(maps.map((file) => file.path)).toEqual([
 			...fixtureContract.statusPages.map((route) => `apache/languages/${route.status}.var`),
 			...fixtureContract.statusPages.map((route) => `apache/languages/de/${route.status}.var`),
-			// The not-found problem document, for the API prefix.
+			// Problem documents only, for the API prefix: not found, and Apache's own 503.
 			'apache/languages/404.problem.var',
+			'apache/languages/503.problem.var',
 		]);
 		const variants = (prefix: string, language: string) => [
 			`URI: ${prefix}404.html\nContent-Type: text/html; charset=utf-8; qs=1.0\nContent-Language: ${language}\n`,
