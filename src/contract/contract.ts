@@ -120,6 +120,15 @@ export function languageHeaders(contract: RouteContract, locale: string, negotia
 	};
 }
 
+/**
+ * A page file's folder and name: `de/404.html` → `de/`, `404`; `404.html` → '', `404`. A route's
+ * problem document and text twin are `{folder}problem/{name}.json` and `.txt`.
+ */
+export function pageFileParts(file: string): { folder: string; name: string } {
+	const [, folder = '', name = file] = /^(.*\/)?([^/]+)\.html$/.exec(file) ?? [];
+	return { folder, name };
+}
+
 /** The URL paths that answer with a route: its own path and its page's file (`/503`, `/503.html`). */
 export function routePaths(route: PageRoute): [string, string] {
 	return [route.path, `/${route.file}`];

@@ -10,6 +10,7 @@ import {
 	languageHeaders,
 	negotiates,
 	notFoundPage,
+	pageFileParts,
 	PROBLEM_JSON,
 	replacedAppPages,
 	routeLocale,
@@ -115,7 +116,7 @@ export function apacheTypeMaps(contract: RouteContract): HostConfigFile[] {
 		`URI: ${uri}\nContent-Type: ${type}\nContent-Language: ${oneLine(languageOf(contract, locale), `language of ${locale}`)}\n`;
 	/** A route's variants: every format (qs: the page first), in each locale it may be in. */
 	const typeMap = (route: PageRoute, formatsOf: readonly (keyof typeof mapFormats)[]) => {
-		const [, ownFolder, name] = /^(.*\/)?([^/]+)\.html$/.exec(route.file)!;
+		const { folder: ownFolder, name } = pageFileParts(route.file);
 		// A map sits where its page would under the maps' URL: `../` reaches the pages' folder.
 		const up = '../'.repeat(1 + (ownFolder ? 1 : 0));
 		const locales = defaults.has(route)

@@ -9,6 +9,7 @@ import {
 	languageHeaders,
 	negotiates,
 	notFoundPage,
+	pageFileParts,
 	PROBLEM_JSON,
 	replacedAppPages,
 	routeLocale,
@@ -146,8 +147,8 @@ function servePage(
 ): string[] {
 	const negotiated = negotiates(contract) && (!route || defaultLocaleRoutes(contract).includes(route));
 	// The page's folder and name (`de/`, `404`), in the format asked for, unless a file is given.
-	const [, ownFolder, name] = /^(.*\/)?([^/]+)\.html$/.exec(route?.file ?? '{err.status_code}.html')!;
-	const served = file ?? `${ownFolder ?? ''}{fallback_format_folder}${name}.{fallback_format_extension}`;
+	const { folder: ownFolder, name } = pageFileParts(route?.file ?? '{err.status_code}.html');
+	const served = file ?? `${ownFolder}{fallback_format_folder}${name}.{fallback_format_extension}`;
 	const fixedLanguage = route && !negotiated && negotiates(contract);
 	return [
 		...(negotiated ? [`${indent}header Content-Language {fallback_language}`] : []),

@@ -9,6 +9,7 @@ import {
 	languageHeaders,
 	negotiates,
 	notFoundPage,
+	pageFileParts,
 	PROBLEM_JSON,
 	replacedAppPages,
 	statusHeaderNames,
@@ -59,9 +60,9 @@ const formatVariable = (mode: string, part: 'folder' | 'extension') => `$fallbac
 function pageUri(contract: RouteContract, route: PageRoute, mode: string): string {
 	const negotiated = negotiates(contract) && defaultLocaleRoutes(contract).includes(route);
 	const locale = negotiated ? inWord(localeVariable(mode)) : '';
-	const [, ownFolder, name] = /^(.*\/)?([^/]+)\.html$/.exec(route.file)!;
+	const { folder: ownFolder, name } = pageFileParts(route.file);
 	const format = `${inWord(formatVariable(mode, 'folder'))}${name}.${inWord(formatVariable(mode, 'extension'))}`;
-	return `${contract.internalPrefix}${locale}${ownFolder ?? ''}${format}`;
+	return `${contract.internalPrefix}${locale}${ownFolder}${format}`;
 }
 
 /**
