@@ -53,6 +53,11 @@ export interface RouteContract {
 	 */
 	hiddenFolders: readonly string[];
 	/**
+	 * The header a server that makes request IDs sends them in, on every error answer (and passes
+	 * to the app in front of which it stands), so support can find the request in its logs.
+	 */
+	requestIdHeader: string;
+	/**
 	 * The site's API paths (`/api/`): a path under one that no file answers gets the not-found
 	 * problem document (`application/problem+json`), not the page.
 	 */

@@ -62,6 +62,7 @@ export function catalogContract(
 			(folder) => `/${folder}${PROBLEM_FOLDER}`,
 		),
 		apiPrefixes,
+		requestIdHeader: 'X-Request-ID',
 		internalPrefix: '/__fallback/',
 		indexFile: 'index.html',
 		otherLocales,

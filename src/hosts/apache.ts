@@ -235,6 +235,24 @@ function negotiatedHeaderLines(contract: RouteContract, indent: string): string[
 	];
 }
 
+/**
+ * mod_unique_id's ID of each request (never one a client sent): on every answer, in the access
+ * log, and to the app in front of which Apache stands.
+ */
+function requestIdLines(contract: RouteContract, indent: string): string[] {
+	const header = headerName(contract.requestIdHeader, 'request ID header');
+	return [
+		hashComment(
+			"The request's ID (mod_unique_id), for support to quote: on the answer, in the log, to the app.",
+			indent,
+		),
+		`${indent}Header always set ${header} "%{UNIQUE_ID}e"`,
+		`${indent}RequestHeader set ${header} "%{UNIQUE_ID}e"`,
+		`${indent}LogFormat "%h %l %u %t \\"%r\\" %>s %b \\"%{Referer}i\\" \\"%{User-Agent}i\\" request_id=%{UNIQUE_ID}e" fallback`,
+		`${indent}CustomLog /var/log/apache2/access.log fallback`,
+	];
+}
+
 /** Goes before the VirtualHost, at server level. */
 const serverTokens = [
 	hashComment([
@@ -254,7 +272,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 			'Fallback for Apache httpd 2.4, static site: every error answers with its own page and status.',
 			`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
 			'change the VirtualHost address (a matching Listen must exist, see ports.conf) and the paths, then:',
-			'a2enmod rewrite headers alias dir mime negotiation && a2ensite fallback && systemctl reload apache2',
+			'a2enmod rewrite headers alias dir mime negotiation unique_id && a2ensite fallback && systemctl reload apache2',
 		]),
 		'',
 		...serverTokens,
@@ -271,6 +289,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		...typeMapLines(contract, options, contract.internalPrefix),
 		'\tDirectoryIndex index.html',
 		'\tServerSignature Off',
+		...requestIdLines(contract, '\t'),
 		'\tTraceEnable Off',
 		'',
 		hashComment('On every response, errors included.', '\t'),
@@ -350,7 +369,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 			'Fallback for Apache httpd 2.4 in front of an app: the app answers; when it fails, Fallback’s page does.',
 			`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
 			'change the VirtualHost address, the app address and the paths, then:',
-			'a2enmod proxy proxy_http rewrite headers alias mime negotiation && a2ensite fallback && systemctl reload apache2',
+			'a2enmod proxy proxy_http rewrite headers alias mime negotiation unique_id && a2ensite fallback && systemctl reload apache2',
 			`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')}.`,
 			`Apache itself answers an app that cannot be reached with ${unreachable} and one slower than timeout= with`,
 			`${timeout}; those get the ${unreachable} and ${timeout} pages.`,
@@ -362,6 +381,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 		'',
 		`<VirtualHost ${virtualHostAddress(options)}>`,
 		'\tServerSignature Off',
+		...requestIdLines(contract, '\t'),
 		`\tProxyPass ${prefix} "!"`,
 		...typeMapLines(contract, options, mapsUrl),
 		`\tAlias ${prefix} ${root}`,

@@ -65,6 +65,17 @@ function pageUri(contract: RouteContract, route: PageRoute, mode: string): strin
 	return `${contract.internalPrefix}${locale}${ownFolder}${format}`;
 }
 
+/** The access log, with each request's ID (the one error answers carry), at http level. */
+function logFormat(mode: string): string[] {
+	return [
+		hashComment("The access log, with the request's ID that error answers carry (support finds it there)."),
+		`log_format fallback_${mode} '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" request_id=$request_id';`,
+	];
+}
+
+/** Where the server block logs, in that format. */
+const accessLog = (mode: string) => `\taccess_log /var/log/nginx/access.log fallback_${mode};`;
+
 /**
  * The format of an error answer, at http level: the page, the problem document or the text twin,
  * from the Accept header, first match (see mediaType.ts for what is matched).
@@ -164,6 +175,8 @@ function languageHeaderLines(mode: 'static' | 'proxy', contract: RouteContract, 
 function addHeaders(mode: 'static' | 'proxy', contract: RouteContract, headersOf: HeadersOf, indent: string) {
 	return [
 		...languageHeaderLines(mode, contract, indent),
+		// nginx's own ID of the request, also in the access log: never one a client sent.
+		`${indent}add_header ${headerName(contract.requestIdHeader, 'request ID header')} $request_id always;`,
 		...Object.entries(contract.pageHeaders).map(
 			([name, value]) =>
 				`${indent}add_header ${headerName(name, 'page header name')} ${nginxString(value, `page header ${name}`)} always;`,
@@ -263,6 +276,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		...statusHeaderMaps('static', contract, (route) => route.headers),
 		...languageMaps('static', contract),
 		...formatMaps('static'),
+		...logFormat('static'),
 		'',
 		'server {',
 		`\t${listenDirective(options)}`,
@@ -271,6 +285,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		'\tindex index.html;',
 		hashComment('No version in the Server header or on any page nginx writes itself.', '\t'),
 		'\tserver_tokens off;',
+		accessLog('static'),
 		'',
 		hashComment('On every response, errors included; no location below sets its own.', '\t'),
 		...addHeaders('static', contract, (route) => route.headers, '\t'),
@@ -340,6 +355,8 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 		'\t\tproxy_set_header Connection $fallback_proxy_connection;',
 		'\t\tproxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
 		'\t\tproxy_set_header X-Forwarded-Proto $scheme;',
+		hashComment("The app gets the request's ID too, so both logs can be matched.", '\t\t'),
+		`\t\tproxy_set_header ${headerName(contract.requestIdHeader, 'request ID header')} $request_id;`,
 		hashComment(
 			`How long the app may stay silent before the visitor gets the ${timeoutPage?.status ?? 504} page.`,
 			'\t\t',
@@ -371,6 +388,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 		...statusHeaderMaps('proxy', contract, headersOf),
 		...languageMaps('proxy', contract),
 		...formatMaps('proxy'),
+		...logFormat('proxy'),
 		'',
 		hashComment('WebSocket: pass the upgrade on to the app; otherwise close the upstream connection.'),
 		'map $http_upgrade $fallback_proxy_connection {',
@@ -387,6 +405,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 		'\tserver_name _;',
 		hashComment('No version in the Server header or on any page nginx writes itself.', '\t'),
 		'\tserver_tokens off;',
+		accessLog('proxy'),
 		'',
 		hashComment(
 			"nginx's own errors before a location is chosen (a malformed request, headers too large…) show\n" +

@@ -491,6 +491,35 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 			);
 		});
 
+		describe('request IDs', () => {
+			const hostile = '<script>alert(1)</script>';
+			const idOf = (answer: Answer) => answer.headers.get(contract.requestIdHeader);
+			if (server.requestIds) {
+				it("every error answer carries the server's own ID, never a client's", async () => {
+					const first = await get('/no/such/page', { headers: { [contract.requestIdHeader]: hostile } });
+					const second = await get('/503');
+					expect(idOf(first)).toMatch(/^[A-Za-z0-9@_-]{16,}$/);
+					expect(idOf(second)).toMatch(/^[A-Za-z0-9@_-]{16,}$/);
+					expect(idOf(first)).not.toBe(idOf(second));
+					expect(first.body).not.toContain(hostile);
+					expect(first.body).toBe(pageText(pagesRoot(), notFound.file));
+				});
+				const log = server.requestIds.log;
+				if (log) {
+					it(`the same ID is in the access log (${log})`, async () => {
+						const id = idOf(await get('/no/such/page?find=me'));
+						await expect.poll(() => readFileSync(log, 'utf8')).toContain(`request_id=${id}`);
+					});
+				}
+			} else {
+				it(`${server.name} makes no request IDs: error answers carry none`, async () => {
+					expect(
+						idOf(await get('/no/such/page', { headers: { [contract.requestIdHeader]: hostile } })),
+					).toBeNull();
+				});
+			}
+		});
+
 		describe(`Accept (${server.formatNegotiation})`, () => {
 			const routes = [notFound, requiredStatusPage(contract, 503)];
 			it.each(formatCases)('$accept on /404, an unknown path and /503', async ({ accept, picks }) => {

@@ -102,6 +102,11 @@ export interface ServerUnderTest {
 	 * always; the API prefixes get the problem document).
 	 */
 	formatNegotiation: 'first-match' | 'q-values' | 'none';
+	/**
+	 * Request IDs: the server's own, on every error answer; `log`, the access log the shipped
+	 * config writes them to. Undefined where the server makes none.
+	 */
+	requestIds?: { log?: string };
 }
 
 /** What nginx and Caddy answer, and RFC 9110 (15.6.3, 15.6.5) describes: 502 and 504. */
@@ -118,6 +123,7 @@ export const nginx: ServerUnderTest = {
 	shippedFiles: ['nginx/fallback-static.conf', 'nginx/fallback-proxy.conf'],
 	negotiation: 'first-listed',
 	formatNegotiation: 'first-match',
+	requestIds: { log: '/var/log/nginx/access.log' },
 	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
 	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
@@ -179,6 +185,8 @@ export const caddy: ServerUnderTest = {
 	name: 'Caddy',
 	negotiation: 'first-listed',
 	formatNegotiation: 'first-match',
+	// Caddy 2.6 logs no request IDs: the shipped config writes no access log.
+	requestIds: {},
 	executables: ['caddy'],
 	install: `apt-get install ${debianPackage('caddy')}`,
 	source: 'src/hosts/caddy.ts',
@@ -244,12 +252,14 @@ const apacheModules = {
 	proxy_module: 'mod_proxy.so',
 	proxy_http_module: 'mod_proxy_http.so',
 	negotiation_module: 'mod_negotiation.so',
+	unique_id_module: 'mod_unique_id.so',
 };
 
 export const apache: ServerUnderTest = {
 	name: 'Apache',
 	negotiation: 'q-values',
 	formatNegotiation: 'q-values',
+	requestIds: { log: '/var/log/apache2/access.log' },
 	executables: ['apache2', 'httpd'],
 	install: `apt-get install ${debianPackage('apache2')}`,
 	source: 'src/hosts/apache.ts',
