@@ -58,6 +58,11 @@ export interface RouteContract {
 	 */
 	requestIdHeader: string;
 	/**
+	 * The line a server adds to an error page with its request ID, per locale, `{id}` last
+	 * (`Request ID: {id}`): plain text.
+	 */
+	requestIdLines: Readonly<Record<string, string>>;
+	/**
 	 * The site's API paths (`/api/`): a path under one that no file answers gets the not-found
 	 * problem document (`application/problem+json`), not the page.
 	 */
@@ -133,6 +138,21 @@ export function pageFileParts(file: string): { folder: string; name: string } {
 	const [, folder = '', name = file] = /^(.*\/)?([^/]+)\.html$/.exec(file) ?? [];
 	return { folder, name };
 }
+
+/**
+ * How a server that can edit an error answer shows its request ID in it: the page gets a line
+ * before the end of its main content, the problem document `instance` first (a reference to this
+ * occurrence, RFC 9457 3.1.5). Each replaces its anchor.
+ */
+export const requestIdMarkup = {
+	pageAnchor: '</main>',
+	page: (line: string, id: string) => {
+		const [before = '', after = ''] = line.split('{id}');
+		return `<p>${before}<code>${id}</code>${after}</p></main>`;
+	},
+	problemAnchor: '{"type":',
+	problem: (id: string) => `{"instance":"#request-${id}","type":`,
+} as const;
 
 /** The URL paths that answer with a route: its own path and its page's file (`/503`, `/503.html`). */
 export function routePaths(route: PageRoute): [string, string] {

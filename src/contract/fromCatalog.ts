@@ -63,6 +63,9 @@ export function catalogContract(
 		),
 		apiPrefixes,
 		requestIdHeader: 'X-Request-ID',
+		requestIdLines: Object.fromEntries(
+			Object.entries(catalogues).map(([locale, messages]) => [locale, messages.requestId]),
+		),
 		internalPrefix: '/__fallback/',
 		indexFile: 'index.html',
 		otherLocales,

@@ -10,6 +10,7 @@ import {
 	negotiates,
 	notFoundPage,
 	pageFileParts,
+	requestIdMarkup,
 	PROBLEM_JSON,
 	replacedAppPages,
 	statusHeaderNames,
@@ -26,6 +27,7 @@ import {
 	literalPathPattern,
 	nginxRegex,
 	nginxString,
+	UnsafeConfigValue,
 	type HostConfigFile,
 } from './format';
 import { firstListedPattern } from './language';
@@ -115,7 +117,8 @@ function statusHeaderMaps(mode: string, contract: RouteContract, headersOf: Head
 }
 
 /** The header variables of the language maps: `$fallback_static_content_language`. */
-const languageVariable = (mode: string, header: 'content_language') => `$fallback_${mode}_${header}`;
+const languageVariable = (mode: string, part: 'content_language' | 'request_id_line') =>
+	`$fallback_${mode}_${part}`;
 
 /**
  * Language negotiation, at http level, where other locales ship: the folder of the locale the
@@ -148,7 +151,24 @@ function languageMaps(mode: 'static' | 'proxy', contract: RouteContract): string
 		),
 		`\tdefault ${nginxString(language(contract.defaultLocale), 'default language')};`,
 		'}',
+		hashComment('The request ID line of the page served, in its language (the text before the ID).'),
+		`map $uri ${languageVariable(mode, 'request_id_line')} {`,
+		...contract.otherLocales.map(
+			(locale) =>
+				`\t${nginxRegex(`^(?:${prefix.replace(/\/$/, '')})?/${locale}/`, `page folder of ${locale}`)} ${nginxString(lineBeforeId(contract, locale), `request ID line of ${locale}`)};`,
+		),
+		`\tdefault ${nginxString(lineBeforeId(contract, contract.defaultLocale), 'request ID line')};`,
+		'}',
 	];
+}
+
+/** A locale's request ID line up to the ID, checked to be plain text. */
+function lineBeforeId(contract: RouteContract, locale: string): string {
+	const line = contract.requestIdLines[locale] ?? 'Request ID: {id}';
+	if (/[<>&"'$\\]/.test(line) || !line.endsWith('{id}')) {
+		throw new UnsafeConfigValue(`request ID line of ${locale}`, line, 'must be plain text ending in {id}');
+	}
+	return line.slice(0, -'{id}'.length);
 }
 
 /** The language headers: fixed where only the default locale ships, else from the maps. */
@@ -227,7 +247,12 @@ function errorPages(contract: RouteContract, mode: string): string[] {
  * The pages' own location. No body limit here: an error page is served after a request's body is
  * discarded, and nginx would otherwise answer a large POST, sent to its 405 page, with 413.
  */
-function pagesLocation(contract: RouteContract, pagesRoot: string, extra: readonly string[] = []): string[] {
+function pagesLocation(
+	contract: RouteContract,
+	pagesRoot: string,
+	mode: string,
+	extra: readonly string[] = [],
+): string[] {
 	return block(`location ^~ ${contract.internalPrefix}`, [
 		'internal;',
 		`alias ${pagesRoot.replace(/\/?$/, '/')};`,
@@ -235,8 +260,32 @@ function pagesLocation(contract: RouteContract, pagesRoot: string, extra: readon
 		// What each kind of file is, whatever the http block's types say: problem documents too.
 		`types { text/html html; ${PROBLEM_JSON} json; text/plain txt; }`,
 		'charset utf-8;',
+		...requestIdFilters(contract, mode),
 		...extra,
 	]);
+}
+
+/**
+ * The request's ID in the answer itself (ngx_http_sub_module): a line on the page in its language,
+ * `instance` in the problem document. The ID is nginx's own, a hexadecimal string.
+ */
+function requestIdFilters(contract: RouteContract, mode: string): string[] {
+	const { pageAnchor, page: pageWith, problemAnchor, problem } = requestIdMarkup;
+	// One language: its line as it is; several: the page's, from its folder (a map).
+	const before = negotiates(contract)
+		? inWord(languageVariable(mode, 'request_id_line'))
+		: lineBeforeId(contract, contract.defaultLocale);
+	const page = pageWith(`${before}{id}`, '$request_id');
+	return [
+		`sub_filter_types ${PROBLEM_JSON};`,
+		`sub_filter ${nginxString(pageAnchor, 'page anchor')} ${nginxSubstitution(page)};`,
+		`sub_filter ${nginxString(problemAnchor, 'problem anchor')} ${nginxSubstitution(problem('$request_id'))};`,
+	];
+}
+
+/** A sub_filter replacement: nginx expands its `$variables`; quotes escaped, nothing else may vary. */
+function nginxSubstitution(text: string): string {
+	return `'${text.replace(/'/g, "\\'")}'`;
 }
 
 /** The not-found problem document, in the locale asked for. */
@@ -326,7 +375,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 			: []),
 		'',
 		hashComment('The pages, for error_page only: a request for this prefix is an unknown path.', '\t'),
-		...pagesLocation(contract, options.pagesRoot),
+		...pagesLocation(contract, options.pagesRoot, 'static'),
 		'',
 		hashComment(`Files that exist are served; anything else is ${notFound.status} with its page.`, '\t'),
 		'\tlocation / {',
@@ -443,7 +492,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 			'The pages, under a prefix an app is unlikely to use; internal: visitors cannot request them.',
 			'\t',
 		),
-		...pagesLocation(contract, options.pagesRoot, addHeaders('proxy', contract, headersOf, '')),
+		...pagesLocation(contract, options.pagesRoot, 'proxy', addHeaders('proxy', contract, headersOf, '')),
 		'}',
 		'',
 	].join('\n');

@@ -51,6 +51,11 @@ export interface Messages {
 	};
 	/** The accessible name of the list of other languages. */
 	languages: string;
+	/**
+	 * The line a server that makes request IDs adds to an error page, `{id}` last: support asks for
+	 * it. Plain text (no markup characters): the server writes it into the page as it is.
+	 */
+	requestId: string;
 	preview: {
 		label: string;
 		preview: string;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
 	defaultLocaleRoutes,
 	PROBLEM_JSON,
+	requestIdMarkup,
 	errorRoutes,
 	headersInFrontOfApp,
 	languageHeaders,
@@ -135,6 +136,23 @@ const methodNotAllowed = requiredStatusPage(contract, contract.methodNotAllowedS
 /** The text of a page file in the server's copy of dist/. */
 const pageText = (pagesRoot: string, file: string) => readFileSync(join(pagesRoot, file), 'utf8');
 
+/**
+ * A page or problem file as a server that writes its request ID into error answers sends it: the
+ * line on the page in the page's language, `instance` in the problem document (the ID the answer's
+ * header names); any other file, or server, as it is.
+ */
+function sentText(server: ServerUnderTest, answer: Answer, pagesRoot: string, file: string): string {
+	const text = pageText(pagesRoot, file);
+	const id = answer.headers.get(contract.requestIdHeader);
+	if (!server.requestIds?.inBody || id === null) return text;
+	const { pageAnchor, page, problemAnchor, problem } = requestIdMarkup;
+	if (file.endsWith('.json')) return text.replace(problemAnchor, problem(id));
+	if (!file.endsWith('.html')) return text;
+	const folder = file.split('/')[0]!;
+	const locale = contract.otherLocales.includes(folder) ? folder : contract.defaultLocale;
+	return text.replace(pageAnchor, page(contract.requestIdLines[locale]!, id));
+}
+
 /** Every page header on the answer, except where the server declares another cache header. */
 function expectPageHeaders(answer: Answer, server: ServerUnderTest) {
 	for (const [name, value] of Object.entries(contract.pageHeaders)) {
@@ -184,7 +202,7 @@ function expectPage(
 	negotiated = isDefaultRoute(route),
 ) {
 	expect(answer.status).toBe(route.status);
-	expect(answer.body).toBe(pageText(pagesRoot, route.file));
+	expect(answer.body).toBe(sentText(server, answer, pagesRoot, route.file));
 	expectLanguage(answer, route, negotiated);
 	expectHeaders(answer, headers);
 	expectNoOtherStatusHeaders(answer, headers);
@@ -197,7 +215,7 @@ function expectPage(
  */
 function expectProblem(answer: Answer, server: ServerUnderTest, pagesRoot: string, route: PageRoute) {
 	expect(answer.status).toBe(route.status);
-	expect(answer.body).toBe(pageText(pagesRoot, route.problemFile));
+	expect(answer.body).toBe(sentText(server, answer, pagesRoot, route.problemFile));
 	const declared = server.differences['problem content type'];
 	if (declared) declared.expect(answer);
 	else expect(answer.headers.get('content-type')).toBe(PROBLEM_JSON);
@@ -290,7 +308,7 @@ function itMalformedRequest(server: ServerUnderTest, port: () => number, pagesRo
 		() => rawRequest(port(), malformedRequest),
 		(answer) => {
 			expect(answer.status).toBe(400);
-			expect(answer.body).toBe(pageText(pagesRoot(), requiredStatusPage(contract, 400).file));
+			expect(answer.body).toBe(sentText(server, answer, pagesRoot(), requiredStatusPage(contract, 400).file));
 			expectNoVersion(answer);
 		},
 	);
@@ -502,8 +520,20 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 					expect(idOf(second)).toMatch(/^[A-Za-z0-9@_-]{16,}$/);
 					expect(idOf(first)).not.toBe(idOf(second));
 					expect(first.body).not.toContain(hostile);
-					expect(first.body).toBe(pageText(pagesRoot(), notFound.file));
+					expect(first.body).toBe(sentText(server, first, pagesRoot(), notFound.file));
 				});
+				if (server.requestIds.inBody) {
+					it('the page shows it in its language, the problem document names it as instance', async () => {
+						const page = await get('/de/503');
+						const id = idOf(page)!;
+						expect(page.body).toContain(requestIdMarkup.page(contract.requestIdLines['de']!, id));
+						const problem = await get('/api/missing', { headers: { 'Accept-Language': 'ar' } });
+						expect(JSON.parse(problem.body)).toMatchObject({
+							instance: `#request-${idOf(problem)}`,
+							status: 404,
+						});
+					});
+				}
 				const log = server.requestIds.log;
 				if (log) {
 					it(`the same ID is in the access log (${log})`, async () => {
@@ -725,11 +755,11 @@ function describeProxy(server: ServerUnderTest, executable: string) {
 				const format = formatCases[0]!.picks[server.formatNegotiation];
 				expect(answer.status).toBe(route.status);
 				if (format === 'problem') {
-					expect(answer.body).toBe(pageText(pagesRoot(), route.problemFile));
+					expect(answer.body).toBe(sentText(server, answer, pagesRoot(), route.problemFile));
 					expect(answer.headers.get('content-type')).toBe(PROBLEM_JSON);
 					expect(problemDetailsErrors(JSON.parse(answer.body))).toEqual([]);
 				} else {
-					expect(answer.body).toBe(pageText(pagesRoot(), route.file));
+					expect(answer.body).toBe(sentText(server, answer, pagesRoot(), route.file));
 				}
 			});
 			it(`an app slower than the timeout: the ${timeout} page`, async () => {
@@ -762,7 +792,7 @@ function describeProxy(server: ServerUnderTest, executable: string) {
 				expectProxyPage(await get('/fail503empty'), route);
 				const answer = await get('/fail503empty', { headers: { Accept: 'application/json' } });
 				expect(answer.status).toBe(503);
-				expect(answer.body).toBe(pageText(pagesRoot(), route.problemFile));
+				expect(answer.body).toBe(sentText(server, answer, pagesRoot(), route.problemFile));
 				expect(jsonFailure.status).toBe(500);
 			});
 			it.each(contract.apiPrefixes)(
@@ -771,7 +801,7 @@ function describeProxy(server: ServerUnderTest, executable: string) {
 					const route = requiredStatusPage(contract, server.proxyFailureStatuses.unreachable);
 					const answer = await request(runningWithoutApp!.port, `${prefix}orders`);
 					expect(answer.status).toBe(route.status);
-					expect(answer.body).toBe(pageText(pagesRoot(), route.problemFile));
+					expect(answer.body).toBe(sentText(server, answer, pagesRoot(), route.problemFile));
 					expect(answer.headers.get('content-type')).toBe(PROBLEM_JSON);
 				},
 			);

@@ -106,7 +106,7 @@ export interface ServerUnderTest {
 	 * Request IDs: the server's own, on every error answer; `log`, the access log the shipped
 	 * config writes them to. Undefined where the server makes none.
 	 */
-	requestIds?: { log?: string };
+	requestIds?: { log?: string; inBody?: boolean };
 }
 
 /** What nginx and Caddy answer, and RFC 9110 (15.6.3, 15.6.5) describes: 502 and 504. */
@@ -123,7 +123,7 @@ export const nginx: ServerUnderTest = {
 	shippedFiles: ['nginx/fallback-static.conf', 'nginx/fallback-proxy.conf'],
 	negotiation: 'first-listed',
 	formatNegotiation: 'first-match',
-	requestIds: { log: '/var/log/nginx/access.log' },
+	requestIds: { log: '/var/log/nginx/access.log', inBody: true },
 	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
 	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,

@@ -85,6 +85,12 @@ describe('message catalogues', () => {
 		expect(leftovers).toEqual([]);
 	});
 
+	it.each(locales)('%s writes the request ID line as plain text, the ID last', (locale) => {
+		const { requestId } = catalogues[locale];
+		expect(requestId).toMatch(/\{id\}$/);
+		expect(requestId).not.toMatch(/[<>&"'$\\]/);
+	});
+
 	it.each(locales)('%s names itself and its direction', (locale) => {
 		const { lang, dir, endonym } = catalogues[locale];
 		expect(lang.split('-')[0]).toBe(locale);

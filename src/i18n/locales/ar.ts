@@ -195,6 +195,7 @@ export default {
 		digest: 'الملخص: {digest}',
 	},
 	languages: 'لغات أخرى',
+	requestId: 'معرّف الطلب: {id}',
 	preview: {
 		label: 'معاينة النشر',
 		preview: 'معاينة',

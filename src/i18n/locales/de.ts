@@ -196,6 +196,7 @@ export default {
 		digest: 'Digest: {digest}',
 	},
 	languages: 'Weitere Sprachen',
+	requestId: 'Anfrage-ID: {id}',
 	preview: {
 		label: 'Deploy-Vorschau',
 		preview: 'Vorschau',

@@ -200,6 +200,7 @@ export default {
 		digest: 'Digest: {digest}',
 	},
 	languages: 'Other languages',
+	requestId: 'Request ID: {id}',
 	preview: {
 		label: 'Deploy preview',
 		preview: 'Preview',

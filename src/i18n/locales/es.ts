@@ -196,6 +196,7 @@ export default {
 		digest: 'Resumen: {digest}',
 	},
 	languages: 'Otros idiomas',
+	requestId: 'ID de la solicitud: {id}',
 	preview: {
 		label: 'Vista previa del despliegue',
 		preview: 'Vista previa',

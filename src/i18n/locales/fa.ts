@@ -195,6 +195,7 @@ export default {
 		digest: 'چکیده: {digest}',
 	},
 	languages: 'زبان‌های دیگر',
+	requestId: 'شناسهٔ درخواست: {id}',
 	preview: {
 		label: 'پیش‌نمایش استقرار',
 		preview: 'پیش‌نمایش',

@@ -196,6 +196,7 @@ export default {
 		digest: 'Empreinte : {digest}',
 	},
 	languages: 'Autres langues',
+	requestId: 'Identifiant de la requête : {id}',
 	preview: {
 		label: 'Aperçu du déploiement',
 		preview: 'Aperçu',

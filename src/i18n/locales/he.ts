@@ -193,6 +193,7 @@ export default {
 		digest: 'תקציר: {digest}',
 	},
 	languages: 'שפות נוספות',
+	requestId: 'מזהה הבקשה: {id}',
 	preview: {
 		label: 'תצוגה מקדימה של הפריסה',
 		preview: 'תצוגה מקדימה',

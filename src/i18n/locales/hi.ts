@@ -193,6 +193,7 @@ export default {
 		digest: 'डाइजेस्ट: {digest}',
 	},
 	languages: 'अन्य भाषाएँ',
+	requestId: 'अनुरोध आईडी: {id}',
 	preview: {
 		label: 'डिप्लॉय प्रीव्यू',
 		preview: 'प्रीव्यू',

@@ -196,6 +196,7 @@ export default {
 		digest: 'Digest: {digest}',
 	},
 	languages: 'Bahasa lain',
+	requestId: 'ID permintaan: {id}',
 	preview: {
 		label: 'Pratinjau penerapan',
 		preview: 'Pratinjau',

@@ -196,6 +196,7 @@ export default {
 		digest: 'Impronta: {digest}',
 	},
 	languages: 'Altre lingue',
+	requestId: 'ID della richiesta: {id}',
 	preview: {
 		label: 'Anteprima della distribuzione',
 		preview: 'Anteprima',

@@ -196,6 +196,7 @@ export default {
 		digest: 'ダイジェスト：{digest}',
 	},
 	languages: 'ほかの言語',
+	requestId: 'リクエスト ID：{id}',
 	preview: {
 		label: 'デプロイプレビュー',
 		preview: 'プレビュー',

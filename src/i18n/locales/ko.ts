@@ -196,6 +196,7 @@ export default {
 		digest: '다이제스트: {digest}',
 	},
 	languages: '다른 언어',
+	requestId: '요청 ID: {id}',
 	preview: {
 		label: '배포 미리보기',
 		preview: '미리보기',

@@ -196,6 +196,7 @@ export default {
 		digest: 'Digest: {digest}',
 	},
 	languages: 'Andere talen',
+	requestId: 'Verzoek-ID: {id}',
 	preview: {
 		label: 'Preview-deploy',
 		preview: 'Preview',

@@ -196,6 +196,7 @@ export default {
 		digest: 'Skrót: {digest}',
 	},
 	languages: 'Inne języki',
+	requestId: 'Identyfikator żądania: {id}',
 	preview: {
 		label: 'Podgląd wdrożenia',
 		preview: 'Podgląd',

@@ -196,6 +196,7 @@ export default {
 		digest: 'Resumo: {digest}',
 	},
 	languages: 'Outros idiomas',
+	requestId: 'ID da solicitação: {id}',
 	preview: {
 		label: 'Pré-visualização da implantação',
 		preview: 'Pré-visualização',

@@ -195,6 +195,7 @@ export default {
 		digest: 'Дайджест: {digest}',
 	},
 	languages: 'Другие языки',
+	requestId: 'Идентификатор запроса: {id}',
 	preview: {
 		label: 'Предпросмотр развёртывания',
 		preview: 'Предпросмотр',

@@ -196,6 +196,7 @@ export default {
 		digest: 'Özet: {digest}',
 	},
 	languages: 'Diğer diller',
+	requestId: 'İstek kimliği: {id}',
 	preview: {
 		label: 'Dağıtım önizlemesi',
 		preview: 'Önizleme',

@@ -195,6 +195,7 @@ export default {
 		digest: 'Дайджест: {digest}',
 	},
 	languages: 'Інші мови',
+	requestId: 'Ідентифікатор запиту: {id}',
 	preview: {
 		label: 'Попередній перегляд розгортання',
 		preview: 'Попередній перегляд',

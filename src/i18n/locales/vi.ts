@@ -196,6 +196,7 @@ export default {
 		digest: 'Mã băm: {digest}',
 	},
 	languages: 'Ngôn ngữ khác',
+	requestId: 'Mã yêu cầu: {id}',
 	preview: {
 		label: 'Bản xem trước triển khai',
 		preview: 'Xem trước',

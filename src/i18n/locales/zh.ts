@@ -193,6 +193,7 @@ export default {
 		digest: '摘要：{digest}',
 	},
 	languages: '其他语言',
+	requestId: '请求 ID：{id}',
 	preview: {
 		label: '部署预览',
 		preview: '预览',
