@@ -109,6 +109,15 @@ export interface ServerUnderTest {
 	requestIds?: { log?: string; inBody?: boolean };
 }
 
+/** The declared difference of a server that replaces an app's errors on their status alone. */
+const replacedByStatus = (how: string): Difference => ({
+	reason: `${how} replaces an app's answer by its status before it could look at its Content-Type: outside the API prefixes, the app's JSON 500 becomes the 500 page (under them, nothing of the app's is replaced)`,
+	expect(answer) {
+		expect(answer.status).toBe(500);
+		expect(answer.headers.get(upstreamMarker.name)).toBeNull();
+	},
+});
+
 /** What nginx and Caddy answer, and RFC 9110 (15.6.3, 15.6.5) describes: 502 and 504. */
 const gatewayStatuses = { unreachable: 502, timeout: 504 };
 
@@ -127,16 +136,7 @@ export const nginx: ServerUnderTest = {
 	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
 	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
-	differences: {
-		'app JSON error outside the API': {
-			reason:
-				"nginx (proxy_intercept_errors) replaces an app's answer by its status before it could look at its Content-Type: outside the API prefixes, the app's JSON 500 becomes the 500 page (under them, nothing of the app's is replaced)",
-			expect(answer) {
-				expect(answer.status).toBe(500);
-				expect(answer.headers.get(upstreamMarker.name)).toBeNull();
-			},
-		},
-	},
+	differences: { 'app JSON error outside the API': replacedByStatus('nginx (proxy_intercept_errors)') },
 	async start({ dir, siteConfig, port, label, executable }) {
 		return startServer({
 			label,
@@ -267,16 +267,7 @@ export const apache: ServerUnderTest = {
 	configs: { static: apacheStaticConfig, proxy: apacheProxyConfig },
 	unsupportedStatuses: apacheUnsupportedStatuses,
 	proxyFailureStatuses: apacheProxyFailureStatuses,
-	differences: {
-		'app JSON error outside the API': {
-			reason:
-				"Apache (ProxyErrorOverride) replaces an app's answer by its status before it could look at its Content-Type: outside the API prefixes, the app's JSON 500 becomes the 500 page (under them, nothing of the app's is replaced)",
-			expect(answer) {
-				expect(answer.status).toBe(500);
-				expect(answer.headers.get(upstreamMarker.name)).toBeNull();
-			},
-		},
-	},
+	differences: { 'app JSON error outside the API': replacedByStatus('Apache (ProxyErrorOverride)') },
 	async installFiles(contract, pagesRoot) {
 		// Where the config's comments tell to copy hosts/apache/languages/.
 		const root = typeMapsRoot({ ...defaultHostOptions, pagesRoot });

@@ -15,7 +15,12 @@ import { hostConfigFiles } from '../../src/hosts/index';
 import { nginxProxyConfig, nginxStaticConfig } from '../../src/hosts/nginx';
 import { vercelRoutes, type VercelRoute } from '../../src/hosts/vercel';
 import { defaultHostOptions } from '../../src/hosts/options';
-import { fixtureContract, fixtureOptions, fixtureWithExtraPage } from './fixtures/contract';
+import {
+	fixtureContract,
+	fixtureOptions,
+	fixtureWithExtraPage,
+	fixtureWithGerman,
+} from './fixtures/contract';
 
 /** Status codes a text mentions as a word of three digits 400–599. */
 const statusesIn = (text: string) =>
@@ -290,17 +295,7 @@ describe('Vercel', () => {
 	});
 
 	describe('with German as a second locale', () => {
-		const withGerman = {
-			...fixtureContract,
-			otherLocales: ['de'],
-			languageTags: { en: 'en', de: 'de' },
-			extraPages: fixtureContract.statusPages.map((route) => ({
-				...route,
-				path: `/de${route.path}`,
-				file: `de/${route.file}`,
-			})),
-		};
-		const german = vercelRoutes(withGerman);
+		const german = vercelRoutes(fixtureWithGerman);
 		const asking = (acceptLanguage: string) => ({ 'accept-language': acceptLanguage });
 
 		it.each([
@@ -338,19 +333,8 @@ describe('Vercel', () => {
 });
 
 describe('language negotiation', () => {
-	const withGerman = {
-		...fixtureContract,
-		otherLocales: ['de'],
-		languageTags: { en: 'en', de: 'de' },
-		extraPages: fixtureContract.statusPages.map((route) => ({
-			...route,
-			path: `/de${route.path}`,
-			file: `de/${route.file}`,
-		})),
-	};
-
 	it('writes an Apache type map per error page: its page, problem document and text twin, in every locale it has', () => {
-		const maps = apacheTypeMaps(withGerman);
+		const maps = apacheTypeMaps(fixtureWithGerman);
 		expect(maps.map((file) => file.path)).toEqual([
 			...fixtureContract.statusPages.map((route) => `apache/languages/${route.status}.var`),
 			...fixtureContract.statusPages.map((route) => `apache/languages/de/${route.status}.var`),
@@ -381,12 +365,12 @@ describe('language negotiation', () => {
 
 	it.each(Object.entries(servers))('%s: negotiates only where other locales ship', (_name, generate) => {
 		expect(generate(fixtureContract, fixtureOptions)).not.toMatch(/Accept-Language|accept_language/i);
-		expect(generate(withGerman, fixtureOptions)).toMatch(/Accept-Language|accept_language/i);
+		expect(generate(fixtureWithGerman, fixtureOptions)).toMatch(/Accept-Language|accept_language/i);
 	});
 
 	it('refuses a locale that is not a two-letter code, where it would reach a config', () => {
 		expect(() => firstListedPattern('de', ['en', 'de"'])).toThrow(/two-letter language code/);
-		expect(() => nginxStaticConfig({ ...withGerman, otherLocales: ['d|e'] }, fixtureOptions)).toThrow(
+		expect(() => nginxStaticConfig({ ...fixtureWithGerman, otherLocales: ['d|e'] }, fixtureOptions)).toThrow(
 			/two-letter language code/,
 		);
 	});

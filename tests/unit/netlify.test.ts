@@ -16,7 +16,7 @@ import {
 	netlifyRedirects,
 } from '../../src/hosts/netlify';
 import { embedPrefix, embedPrefixProblem } from '../../src/config/embed';
-import { fixtureContract, fixtureWithExtraPage } from './fixtures/contract';
+import { fixtureContract, fixtureWithExtraPage, fixtureWithGerman } from './fixtures/contract';
 
 const root = new URL('../../', import.meta.url).pathname;
 
@@ -93,17 +93,8 @@ describe('_headers, read by Netlify’s own parser', async () => {
 });
 
 describe('language negotiation in _redirects, read by Netlify’s own parser', async () => {
-	const withGerman = {
-		...fixtureContract,
-		otherLocales: ['de'],
-		extraPages: fixtureContract.statusPages.map((route) => ({
-			...route,
-			path: `/de${route.path}`,
-			file: `de/${route.file}`,
-		})),
-	};
 	const { redirects, errors } = await parseAllRedirects({
-		redirectsFiles: [tempFile('_redirects', netlifyRedirects(withGerman))],
+		redirectsFiles: [tempFile('_redirects', netlifyRedirects(fixtureWithGerman))],
 		configRedirects: [],
 		minimal: true,
 	});
@@ -144,9 +135,7 @@ describe('language negotiation in _redirects, read by Netlify’s own parser', a
 
 	it('says each page’s language on its file (Netlify matches headers on the page served) and varies everywhere', async () => {
 		const parsed = await parseAllHeaders({
-			headersFiles: [
-				tempFile('_headers', netlifyHeaders({ ...withGerman, languageTags: { de: 'de', en: 'en' } })),
-			],
+			headersFiles: [tempFile('_headers', netlifyHeaders(fixtureWithGerman))],
 			configHeaders: [],
 			minimal: true,
 		});
