@@ -28,7 +28,7 @@ import {
 	fileHeader,
 	hashComment,
 	headerName,
-	literalPathPattern,
+	pathPrefixesPattern,
 	longestFileName,
 	type HostConfigFile,
 } from './format';
@@ -323,7 +323,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 			(file) => `\tRewriteRule "${exactPathsPattern([`/${file}`])}" "-" [R=${notFound.status},L]`,
 		),
 		hashComment(`The problem documents are for ErrorDocument only: ${notFound.status}.`, '\t'),
-		`\tRewriteRule ${apacheString(`^(?:${contract.hiddenFolders.map(literalPathPattern).join('|')})`, 'problem folders')} "-" [R=${notFound.status},L]`,
+		`\tRewriteRule ${apacheString(pathPrefixesPattern(contract.hiddenFolders), 'problem folders')} "-" [R=${notFound.status},L]`,
 		hashComment(`The type maps are for ErrorDocument only: ${notFound.status}.`, '\t'),
 		`\tRewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
 		hashComment(
@@ -338,7 +338,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 						`Under the API, a missing path: the problem document (${PROBLEM_JSON}), not the page.`,
 						'\t',
 					),
-					`\t<LocationMatch ${apacheString(`^(?:${contract.apiPrefixes.map(literalPathPattern).join('|')})`, 'API prefixes')}>`,
+					`\t<LocationMatch ${apacheString(pathPrefixesPattern(contract.apiPrefixes), 'API prefixes')}>`,
 					`\t\tErrorDocument ${notFound.status} ${contract.internalPrefix}${problemMapName(notFound)}`,
 					'\t</LocationMatch>',
 				]
@@ -438,7 +438,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 						],
 						'\t',
 					),
-					`\t<LocationMatch ${apacheString(`^(?:${contract.apiPrefixes.map(literalPathPattern).join('|')})`, 'API prefixes')}>`,
+					`\t<LocationMatch ${apacheString(pathPrefixesPattern(contract.apiPrefixes), 'API prefixes')}>`,
 					'\t\tProxyErrorOverride Off',
 					...failurePages(contract).map(
 						(route) => `\t\tErrorDocument ${route.status} ${mapsUrl}${problemMapName(route)}`,

@@ -25,7 +25,7 @@ import {
 	fileHeader,
 	hashComment,
 	headerName,
-	literalPathPattern,
+	pathPrefixesPattern,
 	longestFileName,
 	type HostConfigFile,
 } from './format';
@@ -226,7 +226,7 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 		),
 		`\t\t@hidden path_regexp ${exactPathsPattern(contract.hiddenFiles.map((file) => `/${file}`))}`,
 		`\t\terror @hidden ${notFound.status}`,
-		`\t\t@hiddenFolders path_regexp ^(?:${contract.hiddenFolders.map(literalPathPattern).join('|')})`,
+		`\t\t@hiddenFolders path_regexp ${pathPrefixesPattern(contract.hiddenFolders)}`,
 		`\t\terror @hiddenFolders ${notFound.status}`,
 		hashComment(
 			`A path segment longer than a file name can be is no file: ${notFound.status} (file_server would fail with 500).`,
@@ -281,7 +281,7 @@ function apiHandlers(contract: RouteContract, mode: 'static' | 'proxy'): string[
 	return [
 		hashComment(`Under the API: the problem document (${PROBLEM_JSON}).`, '\t\t'),
 		'\t\t@api {',
-		`\t\t\tpath_regexp ^(?:${contract.apiPrefixes.map(literalPathPattern).join('|')})`,
+		`\t\t\tpath_regexp ${pathPrefixesPattern(contract.apiPrefixes)}`,
 		...(mode === 'static' ? [`\t\t\texpression \`{err.status_code} == ${notFound.status}\``] : []),
 		'\t\t}',
 		'\t\thandle @api {',

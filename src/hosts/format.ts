@@ -46,7 +46,12 @@ export function literalPathPattern(path: string): string {
 
 /** A regular expression for exactly these paths, written with `literalPathPattern`. */
 export function exactPathsPattern(paths: readonly string[]): string {
-	return `^(?:${paths.map(literalPathPattern).join('|')})$`;
+	return `${pathPrefixesPattern(paths)}$`;
+}
+
+/** A regular expression for any path that starts with one of these (`/api/`, `/problem/`). */
+export function pathPrefixesPattern(prefixes: readonly string[]): string {
+	return `^(?:${prefixes.map(literalPathPattern).join('|')})`;
 }
 
 /** An HTTP header name: an RFC 9110 token. */

@@ -129,36 +129,38 @@ function languageMaps(mode: 'static' | 'proxy', contract: RouteContract): string
 	if (!negotiates(contract)) return [];
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
 	const language = (locale: string) => languageHeaders(contract, locale, false)['Content-Language']!;
-	const prefix = literalPathPattern(contract.internalPrefix);
+	const prefix = literalPathPattern(contract.internalPrefix).replace(/\/$/, '');
+	/** A `map $uri` giving each locale's value to its pages (under the prefix or not), else the default's. */
+	const byPageFolder = (variable: string, valueOf: (locale: string) => string) => [
+		`map $uri ${variable} {`,
+		...contract.otherLocales.map(
+			(locale) =>
+				`\t${nginxRegex(`^(?:${prefix})?/${locale}/`, `page folder of ${locale}`)} ${valueOf(locale)};`,
+		),
+		`\tdefault ${valueOf(contract.defaultLocale)};`,
+		'}',
+	];
 	return [
 		hashComment(
 			`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed), as a folder.`,
 		),
 		`map $http_accept_language ${localeVariable(mode)} {`,
-		'	default "";',
+		'\tdefault "";',
 		...contract.otherLocales.map(
 			(locale) =>
-				`	${nginxRegex(firstListedPattern(locale, shipped), `Accept-Language of ${locale}`)} "${locale}/";`,
+				`\t${nginxRegex(firstListedPattern(locale, shipped), `Accept-Language of ${locale}`)} "${locale}/";`,
 		),
 		'}',
 		hashComment(
 			'The language of the page served, by its folder: under the prefix for an error, or a gallery.',
 		),
-		`map $uri ${languageVariable(mode, 'content_language')} {`,
-		...contract.otherLocales.map(
-			(locale) =>
-				`\t${nginxRegex(`^(?:${prefix.replace(/\/$/, '')})?/${locale}/`, `page folder of ${locale}`)} ${nginxString(language(locale), `language of ${locale}`)};`,
+		...byPageFolder(languageVariable(mode, 'content_language'), (locale) =>
+			nginxString(language(locale), `language of ${locale}`),
 		),
-		`\tdefault ${nginxString(language(contract.defaultLocale), 'default language')};`,
-		'}',
 		hashComment('The request ID line of the page served, in its language (the text before the ID).'),
-		`map $uri ${languageVariable(mode, 'request_id_line')} {`,
-		...contract.otherLocales.map(
-			(locale) =>
-				`\t${nginxRegex(`^(?:${prefix.replace(/\/$/, '')})?/${locale}/`, `page folder of ${locale}`)} ${nginxString(lineBeforeId(contract, locale), `request ID line of ${locale}`)};`,
+		...byPageFolder(languageVariable(mode, 'request_id_line'), (locale) =>
+			nginxString(lineBeforeId(contract, locale), `request ID line of ${locale}`),
 		),
-		`\tdefault ${nginxString(lineBeforeId(contract, contract.defaultLocale), 'request ID line')};`,
-		'}',
 	];
 }
 
@@ -288,11 +290,10 @@ function nginxSubstitution(text: string): string {
 	return `'${text.replace(/'/g, "\\'")}'`;
 }
 
-/** The not-found problem document, in the locale asked for. */
-function apiProblemUri(contract: RouteContract, mode: string): string {
-	const notFound = notFoundPage(contract);
+/** A default-locale route's problem document, whatever the client accepts: in the locale asked for. */
+function problemUri(contract: RouteContract, route: PageRoute, mode: string): string {
 	const locale = negotiates(contract) ? inWord(localeVariable(mode)) : '';
-	return `${contract.internalPrefix}${locale}${notFound.problemFile}`;
+	return `${contract.internalPrefix}${locale}${route.problemFile}`;
 }
 
 /**
@@ -303,7 +304,7 @@ function apiLocations(contract: RouteContract, mode: string): string[] {
 	const notFound = notFoundPage(contract);
 	return contract.apiPrefixes.flatMap((prefix) =>
 		block(`location ^~ ${prefix}`, [
-			`error_page ${notFound.status} ${apiProblemUri(contract, mode)};`,
+			`error_page ${notFound.status} ${problemUri(contract, notFound, mode)};`,
 			`try_files $uri =${notFound.status};`,
 		]),
 	);
@@ -481,10 +482,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 					'\t\t',
 				),
 				'\t\tproxy_intercept_errors off;',
-				...failures.map(
-					(route) =>
-						`\t\terror_page ${route.status} ${contract.internalPrefix}${negotiates(contract) ? inWord(localeVariable('proxy')) : ''}${route.problemFile};`,
-				),
+				...failures.map((route) => `\t\terror_page ${route.status} ${problemUri(contract, route, 'proxy')};`),
 			]),
 		),
 		'',
