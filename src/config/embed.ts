@@ -4,6 +4,8 @@
  * strict site-wide CSP such as `default-src 'self'`. `npm run embed` builds in this mode by
  * setting EMBED_PREFIX_VARIABLE for the integration.
  */
+import { plainPrefixProblem } from './prefixes.ts';
+
 export const EMBED_PREFIX_VARIABLE = 'FALLBACK_EMBED_PREFIX';
 
 export const DEFAULT_EMBED_PREFIX = '/fallback/';
@@ -13,9 +15,8 @@ export const EMBED_MARK = '# Fallback error pages (added by `npm run embed`)';
 
 /** Why a prefix cannot hold the pages, or undefined: one or more plain path segments, `/` around. */
 export function embedPrefixProblem(prefix: string): string | undefined {
-	if (!/^\/(?:[a-z0-9][a-z0-9._-]*\/)+$/.test(prefix) || prefix.split('/').includes('..')) {
-		return `must be a path of lower-case letters, digits, '.', '_' and '-' segments that starts and ends with /, e.g. ${DEFAULT_EMBED_PREFIX}, not ${JSON.stringify(prefix)}`;
-	}
+	const problem = plainPrefixProblem(prefix, DEFAULT_EMBED_PREFIX);
+	if (problem) return problem;
 	if (prefix.startsWith('/_'))
 		return 'must not start with _ (Netlify and Astro keep such folders for themselves)';
 	return undefined;

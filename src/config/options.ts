@@ -9,6 +9,8 @@ import { isCatalogued } from '../catalog/statuses';
 import { hostOptionsSchema } from '../hosts/options';
 import { contrastProblems, defaultColors, opaqueHex, type BrandColors } from '../brand/theme';
 import { DEFAULT_LOCALE, isLocale, locales as allLocales, type Locale } from '../i18n';
+import { PROBLEM_FOLDER } from '../contract/contract';
+import { DEFAULT_API_PREFIXES, plainPrefixProblem } from './prefixes';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
@@ -118,11 +120,10 @@ export const MAX_LINKS = 4;
  * `/v1/`), and none of the folders the pages live in.
  */
 function apiPrefixProblem(prefix: string): string | undefined {
-	if (!/^\/(?:[a-z0-9][a-z0-9._-]*\/)+$/.test(prefix) || prefix.split('/').includes('..')) {
-		return `must be a path of lower-case letters, digits, '.', '_' and '-' segments that starts and ends with /, e.g. /api/, not ${JSON.stringify(prefix)}`;
-	}
+	const problem = plainPrefixProblem(prefix, DEFAULT_API_PREFIXES[0]!);
+	if (problem) return problem;
 	const first = prefix.split('/')[1]!;
-	if (isLocale(first) || first === 'problem') {
+	if (isLocale(first) || `${first}/` === PROBLEM_FOLDER) {
 		return `must not be a folder of the pages (${JSON.stringify(first)} is a locale or the problem documents' folder)`;
 	}
 	return undefined;
@@ -206,9 +207,9 @@ export const fallbackOptionsSchema = z
 						}),
 					)
 					.max(8, 'must name at most 8 prefixes')
-					.default(['/api/']),
+					.default([...DEFAULT_API_PREFIXES]),
 			})
-			.default({ prefixes: ['/api/'] }),
+			.default({ prefixes: [...DEFAULT_API_PREFIXES] }),
 		/** Settings of the server configs written to hosts/. */
 		hosts: hostOptionsSchema.default(hostOptionsSchema.parse({})),
 	})

@@ -98,6 +98,9 @@ export interface RouteContract {
 /** The media type of the problem documents (RFC 9457). */
 export const PROBLEM_JSON = 'application/problem+json';
 
+/** The folder of a locale's problem documents, beside its pages: `problem/404.json`. */
+export const PROBLEM_FOLDER = 'problem/';
+
 /** Every route answered with an error status: the status pages, then the extra pages. */
 export function errorRoutes(contract: RouteContract): PageRoute[] {
 	return [...contract.statusPages, ...contract.extraPages];
@@ -119,13 +122,17 @@ export function routeLocale(contract: RouteContract, route: PageRoute): string {
 /** Whether the default URLs pick their page's language from `Accept-Language`. */
 export const negotiates = (contract: RouteContract) => contract.otherLocales.length > 0;
 
+/** A locale's `Content-Language`: its BCP 47 tag (`zh-Hans` for the folder `zh`). */
+export const contentLanguage = (contract: RouteContract, locale: string): string =>
+	contract.languageTags[locale] ?? locale;
+
 /**
  * The language headers of a page: its `Content-Language`, and on a default URL where other
  * locales ship, `Vary: Accept-Language` (the answer depends on it, so caches must key on it).
  */
 export function languageHeaders(contract: RouteContract, locale: string, negotiated: boolean): HeaderValues {
 	return {
-		'Content-Language': contract.languageTags[locale] ?? locale,
+		'Content-Language': contentLanguage(contract, locale),
 		...(negotiated && negotiates(contract) ? { Vary: 'Accept-Language' } : {}),
 	};
 }

@@ -5,8 +5,9 @@
  */
 import { ALLOWED_METHODS, statusCatalog } from '../catalog/statuses';
 import { appErrorPages } from '../catalog/appErrors';
-import type { PageRoute, RouteContract } from './contract';
+import { PROBLEM_FOLDER, type PageRoute, type RouteContract } from './contract';
 import { catalogues, DEFAULT_LOCALE, type Locale } from '../i18n';
+import { DEFAULT_API_PREFIXES } from '../config/prefixes';
 
 /** Files the build writes into dist/ for Netlify; they must never be served as files. */
 export const netlifyRuleFiles = ['_redirects', '_headers'] as const;
@@ -16,14 +17,11 @@ export const netlifyRuleFiles = ['_redirects', '_headers'] as const;
  * other shipped locale under its folder (`/de/404` → `de/404.html`, with 404), which answer with
  * their status on every host.
  */
-/** The folder of a locale's problem documents, beside its pages. */
-export const PROBLEM_FOLDER = 'problem/';
-
 export function catalogContract(
 	pageHeaders: Readonly<Record<string, string>>,
 	otherLocales: readonly string[] = [],
 	defaultLocale: Locale = DEFAULT_LOCALE,
-	apiPrefixes: readonly string[] = ['/api/'],
+	apiPrefixes: readonly string[] = DEFAULT_API_PREFIXES,
 ): RouteContract {
 	const statusPages: PageRoute[] = statusCatalog.map((entry) => ({
 		path: `/${entry.code}`,

@@ -4,10 +4,10 @@
  * URL would make it a redirect).
  */
 import {
+	contentLanguage,
 	defaultLocaleRoutes,
 	errorRoutes,
 	headersInFrontOfApp,
-	languageHeaders,
 	negotiates,
 	notFoundPage,
 	pageFileParts,
@@ -113,7 +113,7 @@ const typeMapName = (route: PageRoute) => route.file.replace(/\.html$/, '.var');
 export function apacheTypeMaps(contract: RouteContract): HostConfigFile[] {
 	const defaults = new Set(defaultLocaleRoutes(contract));
 	const variant = (uri: string, type: string, locale: string) =>
-		`URI: ${uri}\nContent-Type: ${type}\nContent-Language: ${oneLine(languageOf(contract, locale), `language of ${locale}`)}\n`;
+		`URI: ${uri}\nContent-Type: ${type}\nContent-Language: ${oneLine(contentLanguage(contract, locale), `language of ${locale}`)}\n`;
 	/** A route's variants: every format (qs: the page first), in each locale it may be in. */
 	const typeMap = (route: PageRoute, formatsOf: readonly (keyof typeof mapFormats)[]) => {
 		const { folder: ownFolder, name } = pageFileParts(route.file);
@@ -167,9 +167,6 @@ const mapFormats = {
 /** The type map of a default-locale page's problem document: `404.problem.var`. */
 const problemMapName = (route: PageRoute) => route.file.replace(/\.html$/, '.problem.var');
 
-const languageOf = (contract: RouteContract, locale: string) =>
-	languageHeaders(contract, locale, false)['Content-Language']!;
-
 /** The page an ErrorDocument shows: the type map of a default-locale page where others ship. */
 function errorDocument(route: PageRoute, mapsUrl: string): string {
 	return `${mapsUrl}${typeMapName(route)}`;
@@ -185,14 +182,14 @@ function pageLanguageLines(contract: RouteContract, indent: string): string[] {
 		`${indent}AddCharset utf-8 .html .txt`,
 		`${indent}AddType ${PROBLEM_JSON} .json`,
 		`${indent}AddType text/plain .txt`,
-		`${indent}DefaultLanguage ${languageOf(contract, contract.defaultLocale)}`,
+		`${indent}DefaultLanguage ${contentLanguage(contract, contract.defaultLocale)}`,
 	];
 }
 
 function localeDirectories(contract: RouteContract, options: HostOptions, indent: string): string[] {
 	return contract.otherLocales.flatMap((locale) => [
 		`${indent}<Directory ${apacheString(`${options.pagesRoot.replace(/\/$/, '')}/${locale}`, `folder of ${locale}`)}>`,
-		`${indent}\tDefaultLanguage ${languageOf(contract, locale)}`,
+		`${indent}\tDefaultLanguage ${contentLanguage(contract, locale)}`,
 		`${indent}</Directory>`,
 	]);
 }
@@ -217,7 +214,7 @@ function typeMapLines(contract: RouteContract, options: HostOptions, mapsUrl: st
 		'\t\t<Files "*.var">',
 		'\t\t\tSetHandler type-map',
 		'\t\t</Files>',
-		`\t\tLanguagePriority ${[contract.defaultLocale, ...contract.otherLocales].map((locale) => languageOf(contract, locale)).join(' ')}`,
+		`\t\tLanguagePriority ${[contract.defaultLocale, ...contract.otherLocales].map((locale) => contentLanguage(contract, locale)).join(' ')}`,
 		'\t\tForceLanguagePriority Prefer Fallback',
 		'\t</Directory>',
 	];

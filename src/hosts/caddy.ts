@@ -4,9 +4,9 @@
  * (file_server answers with the error's status when it runs there).
  */
 import {
+	contentLanguage,
 	defaultLocaleRoutes,
 	headersInFrontOfApp,
-	languageHeaders,
 	negotiates,
 	notFoundPage,
 	pageFileParts,
@@ -78,7 +78,7 @@ function statusHeaderLines(routes: readonly PageRoute[], headersOf: HeadersOf) {
  * `{fallback_language}`, its Content-Language; every answer varies with Accept-Language.
  */
 function languageLines(contract: RouteContract): string[] {
-	const language = (locale: string) => languageHeaders(contract, locale, false)['Content-Language']!;
+	const language = (locale: string) => contentLanguage(contract, locale);
 	if (!negotiates(contract)) {
 		return [
 			`\t\theader Content-Language ${caddyString(language(contract.defaultLocale), 'default language')}`,
@@ -125,7 +125,7 @@ function formatLines(contract: RouteContract): string[] {
  * own, anything else the default's (`?`: only where no other set it).
  */
 function fileLanguageLines(contract: RouteContract): string[] {
-	const language = (locale: string) => languageHeaders(contract, locale, false)['Content-Language']!;
+	const language = (locale: string) => contentLanguage(contract, locale);
 	return [
 		`\theader ?Content-Language ${caddyString(language(contract.defaultLocale), 'default language')}`,
 		...contract.otherLocales.flatMap((locale) => [
@@ -154,7 +154,7 @@ function servePage(
 		...(negotiated ? [`${indent}header Content-Language {fallback_language}`] : []),
 		...(fixedLanguage
 			? [
-					`${indent}header Content-Language ${caddyString(languageHeaders(contract, routeLocale(contract, route), false)['Content-Language']!, 'page language')}`,
+					`${indent}header Content-Language ${caddyString(contentLanguage(contract, routeLocale(contract, route)), 'page language')}`,
 				]
 			: []),
 		...(file ? [] : [`${indent}header Content-Type {fallback_format_type}`]),

@@ -6,15 +6,15 @@
  * it names `text/plain`; else the page (`*∕*`, no header, anything else). q-values are not weighed.
  * Written like language.ts's: RE2 and PCRE alike, no backslash, brace or quote.
  */
-import { PROBLEM_JSON } from '../contract/contract';
+import { PROBLEM_FOLDER, PROBLEM_JSON } from '../contract/contract';
 
 export type ErrorFormat = 'page' | 'problem' | 'text';
 
 /** Where a format's file is beside the page (`problem/`), its extension, and its media type. */
 export const formats: Readonly<Record<ErrorFormat, { folder: string; extension: string; type: string }>> = {
 	page: { folder: '', extension: 'html', type: 'text/html; charset=utf-8' },
-	problem: { folder: 'problem/', extension: 'json', type: PROBLEM_JSON },
-	text: { folder: 'problem/', extension: 'txt', type: 'text/plain; charset=utf-8' },
+	problem: { folder: PROBLEM_FOLDER, extension: 'json', type: PROBLEM_JSON },
+	text: { folder: PROBLEM_FOLDER, extension: 'txt', type: 'text/plain; charset=utf-8' },
 };
 
 /** The patterns in the order they are tried, then the default: the page. */

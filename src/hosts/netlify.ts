@@ -4,6 +4,7 @@
  * contract suite.
  */
 import {
+	contentLanguage,
 	defaultLocaleRoutes,
 	errorRoutes,
 	languageHeaders,
@@ -96,7 +97,7 @@ export function netlifyHeaders(contract: RouteContract): string {
 	// One language: every page says it. Several: each page's file says its own.
 	const onEveryPath = negotiates(contract) ? { Vary: defaultLanguage['Vary']! } : defaultLanguage;
 	const onDefaultFiles = negotiates(contract)
-		? { 'Content-Language': defaultLanguage['Content-Language']! }
+		? { 'Content-Language': contentLanguage(contract, contract.defaultLocale) }
 		: {};
 	return [
 		generated,

@@ -3,10 +3,10 @@
  * inside `http {}` (a file in /etc/nginx/conf.d/ is included there); include one of the two.
  */
 import {
+	contentLanguage,
 	defaultLocaleRoutes,
 	errorRoutes,
 	headersInFrontOfApp,
-	languageHeaders,
 	negotiates,
 	notFoundPage,
 	pageFileParts,
@@ -128,7 +128,7 @@ const languageVariable = (mode: string, part: 'content_language' | 'request_id_l
 function languageMaps(mode: 'static' | 'proxy', contract: RouteContract): string[] {
 	if (!negotiates(contract)) return [];
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
-	const language = (locale: string) => languageHeaders(contract, locale, false)['Content-Language']!;
+	const language = (locale: string) => contentLanguage(contract, locale);
 	const prefix = literalPathPattern(contract.internalPrefix).replace(/\/$/, '');
 	/** A `map $uri` giving each locale's value to its pages (under the prefix or not), else the default's. */
 	const byPageFolder = (variable: string, valueOf: (locale: string) => string) => [
@@ -178,9 +178,8 @@ function languageHeaderLines(mode: 'static' | 'proxy', contract: RouteContract, 
 	// Every answer may depend on the format asked for, and on the language where locales ship (an
 	// unknown path under /de/ too).
 	if (!negotiates(contract)) {
-		const { 'Content-Language': language } = languageHeaders(contract, contract.defaultLocale, false);
 		return [
-			`${indent}add_header Content-Language ${nginxString(language!, 'default language')} always;`,
+			`${indent}add_header Content-Language ${nginxString(contentLanguage(contract, contract.defaultLocale), 'default language')} always;`,
 			`${indent}add_header Vary Accept always;`,
 		];
 	}
