@@ -101,14 +101,15 @@ const onlyVisitorRequests = ['\tRewriteCond "%{ENV:REDIRECT_STATUS}" "!^$"', '\t
  */
 export const typeMapsRoot = (options: HostOptions) => `${options.pagesRoot.replace(/\/$/, '')}-languages`;
 
-/** The type map of a default-locale page: `404.html` → `404.var`. */
+/** The type map of an error page: `404.html` → `404.var`, `de/404.html` → `de/404.var`. */
 const typeMapName = (route: PageRoute) => route.file.replace(/\.html$/, '.var');
 
 /**
- * One type map per page of the default locale, listing that page in every shipped locale.
- * mod_negotiation picks the variant the browser's Accept-Language weighs highest (q-values
- * honoured) and serves it with the error's status. URIs are relative to the map's URL: its folder
- * sits next to the pages' (`/__fallback/languages/` beside `/__fallback/`).
+ * One type map per error page, listing its page, problem document and text twin, in every shipped
+ * locale for a page of the default locale (in its own locale for the others). mod_negotiation picks
+ * the variant the client's Accept and Accept-Language weigh highest (q-values honoured) and serves
+ * it with the error's status. URIs are relative to the map's URL: its folder sits next to the
+ * pages' (`/__fallback/languages/` beside `/__fallback/`).
  */
 export function apacheTypeMaps(contract: RouteContract): HostConfigFile[] {
 	const defaults = new Set(defaultLocaleRoutes(contract));
@@ -167,15 +168,15 @@ const mapFormats = {
 /** The type map of a default-locale page's problem document: `404.problem.var`. */
 const problemMapName = (route: PageRoute) => route.file.replace(/\.html$/, '.problem.var');
 
-/** The page an ErrorDocument shows: the type map of a default-locale page where others ship. */
+/** What an ErrorDocument shows: the page's type map, which picks format and language. */
 function errorDocument(route: PageRoute, mapsUrl: string): string {
 	return `${mapsUrl}${typeMapName(route)}`;
 }
 
 /**
  * Each page's Content-Language comes from the folder it is in (DefaultLanguage; mod_negotiation
- * only uses the map's to choose), its charset from AddCharset; a .json file is a problem document. Goes inside the pages'
- * <Directory>, followed by one <Directory> per other locale's folder.
+ * only uses the map's to choose), its charset from AddCharset; a .json file is a problem document.
+ * Goes inside the pages' <Directory>, followed by one <Directory> per other locale's folder.
  */
 function pageLanguageLines(contract: RouteContract, indent: string): string[] {
 	return [
@@ -195,8 +196,8 @@ function localeDirectories(contract: RouteContract, options: HostOptions, indent
 }
 
 /**
- * The type maps' folder at `mapsUrl`, where other locales ship: its .var files are type maps; a
- * browser whose languages none ship gets the first of LanguagePriority (the default locale).
+ * The type maps' folder at `mapsUrl`: its .var files are type maps; a browser whose languages none
+ * ship gets the first of LanguagePriority (the default locale).
  */
 function typeMapLines(contract: RouteContract, options: HostOptions, mapsUrl: string): string[] {
 	const maps = apacheString(`${typeMapsRoot(options)}/`, 'type maps folder');
@@ -221,9 +222,10 @@ function typeMapLines(contract: RouteContract, options: HostOptions, mapsUrl: st
 }
 
 /**
- * Every answer with a page varies with Accept-Language. Apache's own Vary is lower-case, and the
- * ETag it makes for a type map's variant is malformed: unset on errors, which are never validated
- * (`Header unset` without `always`: that is the table Apache keeps it in).
+ * Every answer with a page varies with Accept (and Accept-Language where locales ship): Apache's
+ * own Vary is lower-case. The ETag it makes for a type map's variant is malformed: unset on
+ * errors, which are never validated (`Header unset` without `always`: that is the table Apache
+ * keeps it in).
  */
 function negotiatedHeaderLines(contract: RouteContract, indent: string): string[] {
 	return [

@@ -47,7 +47,7 @@ export function netlifyRedirects(contract: RouteContract): string {
 	return [
 		generated,
 		'# Each error page at its own path and file, with its own status (forced: the file must not shadow it).',
-		...(contract.otherLocales.length > 0
+		...(negotiates(contract)
 			? ['# On the default URLs, a language the browser asks for first (Language=) before the default.']
 			: []),
 		...rules.flatMap(([path, route]) => [
