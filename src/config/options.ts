@@ -11,6 +11,7 @@ import { contrastProblems, defaultColors, opaqueHex, type BrandColors } from '..
 import { DEFAULT_LOCALE, isLocale, locales as allLocales, type Locale } from '../i18n';
 import { PROBLEM_FOLDER } from '../contract/contract';
 import { DEFAULT_API_PREFIXES, plainPrefixProblem } from './prefixes';
+import { maintenanceSchema, noMaintenance } from './maintenance';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
@@ -210,6 +211,8 @@ export const fallbackOptionsSchema = z
 					.default([...DEFAULT_API_PREFIXES]),
 			})
 			.default({ prefixes: [...DEFAULT_API_PREFIXES] }),
+		/** Every path but a few answers 503 with the maintenance page (see config/maintenance.ts). */
+		maintenance: maintenanceSchema.default(noMaintenance),
 		/** Settings of the server configs written to hosts/. */
 		hosts: hostOptionsSchema.default(hostOptionsSchema.parse({})),
 	})

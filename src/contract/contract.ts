@@ -93,7 +93,25 @@ export interface RouteContract {
 	 * not send them with its own pages.
 	 */
 	appOwnedHeaders: readonly string[];
+	/**
+	 * Maintenance, when switched on: every path but the allowed ones answers the maintenance page
+	 * (the 503 page, in the visitor's language and format) with 503 and `Retry-After`, whatever is
+	 * there, and nothing reaches the app. Absent: the site answers as usual.
+	 */
+	maintenance?: Maintenance;
 }
+
+/** A site under maintenance (see RouteContract.maintenance). */
+export interface Maintenance {
+	/**
+	 * Paths that keep answering as usual (health checks, a status page): an exact path (`/healthz`),
+	 * or every path under a prefix that ends in `/` (`/status/`).
+	 */
+	allowedPaths: readonly string[];
+}
+
+/** The status a site under maintenance answers with (RFC 9110 15.6.4), and whose page it shows. */
+export const MAINTENANCE_STATUS = 503;
 
 /** The media type of the problem documents (RFC 9457). */
 export const PROBLEM_JSON = 'application/problem+json';
@@ -183,6 +201,34 @@ export const notFoundPage = (contract: RouteContract) =>
 
 export const methodNotAllowedPage = (contract: RouteContract) =>
 	requiredStatusPage(contract, contract.methodNotAllowedStatus);
+
+/**
+ * The contract of the same site under maintenance: every 503 page (the maintenance page, in each
+ * locale) carries `retryAfter` (delay-seconds or an HTTP-date), and every path but `allowedPaths`
+ * answers with it. The one place maintenance changes a contract: switched off, nothing does.
+ */
+export function withMaintenance(
+	contract: RouteContract,
+	{ retryAfter, allowedPaths }: { retryAfter?: string | undefined; allowedPaths: readonly string[] },
+): RouteContract {
+	const maintained = (route: PageRoute): PageRoute =>
+		route.status === MAINTENANCE_STATUS && retryAfter !== undefined
+			? { ...route, headers: { ...route.headers, 'Retry-After': retryAfter } }
+			: route;
+	return {
+		...contract,
+		statusPages: contract.statusPages.map(maintained),
+		extraPages: contract.extraPages.map(maintained),
+		maintenance: { allowedPaths },
+	};
+}
+
+/** Whether a path keeps answering as usual while the site is under maintenance. */
+export function allowedDuringMaintenance(maintenance: Maintenance, path: string): boolean {
+	return maintenance.allowedPaths.some((allowed) =>
+		allowed.endsWith('/') ? path.startsWith(allowed) : path === allowed,
+	);
+}
 
 /** The status pages a server in front of an app replaces the app's answers with. */
 export function replacedAppPages(contract: RouteContract): PageRoute[] {

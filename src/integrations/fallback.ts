@@ -6,7 +6,8 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { errorRoutes } from '../contract/contract';
+import { errorRoutes, MAINTENANCE_STATUS, requiredStatusPage, withMaintenance } from '../contract/contract';
+import { maintenanceOf } from '../config/maintenance';
 import { catalogContract } from '../contract/fromCatalog';
 import { pageHeaders } from '../contract/pageHeaders';
 import { inlineCodeOf } from '../quality/pageAnalysis';
@@ -169,12 +170,19 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 				}
 				// The page headers depend on the build: the CSP on the pages' inline code, noindex on
 				// previews (netlify.toml's `[[headers]]` cannot depend on the deploy context).
-				const contract = catalogContract(
+				const built = catalogContract(
 					pageHeaders(inlineCodeOf(pages.values()), { preview: deploy.isPreview }),
 					shipped.others,
 					shipped.defaultLocale,
 					options.api.prefixes,
 				);
+				const maintenance = maintenanceOf(options.maintenance);
+				const contract = maintenance ? withMaintenance(built, maintenance) : built;
+				if (maintenance) {
+					logger.warn(
+						`maintenance is on: every path but ${maintenance.allowedPaths.join(', ') || '(none)'} answers 503, Retry-After: ${requiredStatusPage(contract, MAINTENANCE_STATUS).headers['Retry-After']}`,
+					);
+				}
 				await writeFiles(dist, netlifyFiles(contract));
 				logger.info(
 					`wrote _redirects (${errorRoutes(contract).length} error routes) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''})`,
