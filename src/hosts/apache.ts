@@ -8,6 +8,7 @@ import {
 	defaultLocaleRoutes,
 	errorRoutes,
 	headersInFrontOfApp,
+	MAINTENANCE_STATUS,
 	negotiates,
 	notFoundPage,
 	pageFileParts,
@@ -21,6 +22,7 @@ import {
 	type RouteContract,
 } from '../contract/contract';
 import {
+	allowedPathsPattern,
 	apacheHeaderValue,
 	apacheString,
 	oneLine,
@@ -94,6 +96,27 @@ const unsupportedNote = (indent: string) =>
  * ErrorDocument (REDIRECT_STATUS is set there): otherwise the page's own rule would fire again.
  */
 const onlyVisitorRequests = ['\tRewriteCond "%{ENV:REDIRECT_STATUS}" "!^$"', '\tRewriteRule "^" "-" [L]'];
+
+/**
+ * Maintenance: every path a visitor asks for but the allowed ones ends at once with 503, whose
+ * ErrorDocument shows its page; in front of an app, before ProxyPass could pass it on.
+ */
+function maintenanceRules(contract: RouteContract): string[] {
+	const { maintenance } = contract;
+	if (!maintenance) return [];
+	return [
+		hashComment(
+			`Under maintenance: ${MAINTENANCE_STATUS} with its page and Retry-After, whatever the method (fallback.maintenance).`,
+			'\t',
+		),
+		...(maintenance.allowedPaths.length > 0
+			? [
+					`\tRewriteCond "%{REQUEST_URI}" ${apacheString(`!${allowedPathsPattern(maintenance.allowedPaths)}`, 'allowed paths')}`,
+				]
+			: []),
+		`\tRewriteRule "^" "-" [R=${MAINTENANCE_STATUS},L]`,
+	];
+}
 
 /**
  * Where the type maps live on the server: next to the pages' folder, not in it (dist/ is copied
@@ -304,6 +327,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		'',
 		'\tRewriteEngine On',
 		...onlyVisitorRequests,
+		...maintenanceRules(contract),
 		hashComment(
 			`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${contract.methodNotAllowedStatus} page.`,
 			'\t',
@@ -402,6 +426,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 		'',
 		'\tRewriteEngine On',
 		...onlyVisitorRequests,
+		...maintenanceRules(contract),
 		hashComment(
 			`The pages are for ErrorDocument only: asked for directly, the prefix is ${notFound.status}.`,
 			'\t',

@@ -7,6 +7,7 @@ import {
 	contentLanguage,
 	defaultLocaleRoutes,
 	headersInFrontOfApp,
+	MAINTENANCE_STATUS,
 	negotiates,
 	notFoundPage,
 	pageFileParts,
@@ -20,6 +21,7 @@ import {
 	type RouteContract,
 } from '../contract/contract';
 import {
+	allowedPathsPattern,
 	caddyString,
 	exactPathsPattern,
 	fileHeader,
@@ -183,6 +185,28 @@ function wholePageLines(indent: string): string[] {
 	];
 }
 
+/**
+ * Maintenance: every path but the allowed ones fails with 503 at once, before anything else runs,
+ * and handle_errors answers it like any 503 (its page in the language and format asked for).
+ */
+function maintenanceLines(contract: RouteContract, indent: string): string[] {
+	const { maintenance } = contract;
+	if (!maintenance) return [];
+	const allowed = maintenance.allowedPaths;
+	return [
+		hashComment(
+			`Under maintenance: ${MAINTENANCE_STATUS} with its page and Retry-After, whatever the method (fallback.maintenance).`,
+			indent,
+		),
+		...(allowed.length > 0
+			? [
+					`${indent}@maintenance not path_regexp ${allowedPathsPattern(allowed)}`,
+					`${indent}error @maintenance ${MAINTENANCE_STATUS}`,
+				]
+			: [`${indent}error ${MAINTENANCE_STATUS}`]),
+	];
+}
+
 /** The static site: dist/ at `pagesRoot`. */
 export function caddyStaticConfig(contract: RouteContract, options: HostOptions): string {
 	const notFound = notFoundPage(contract);
@@ -210,6 +234,7 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 			'\t',
 		),
 		'\troute {',
+		...maintenanceLines(contract, '\t\t'),
 		`\t\t@notRead not method ${contract.readMethods.join(' ')}`,
 		`\t\terror @notRead ${contract.methodNotAllowedStatus}`,
 		hashComment('/{code} and /{code}.html answer {code}.', '\t\t'),
@@ -309,6 +334,7 @@ export function caddyProxyConfig(contract: RouteContract, options: HostOptions):
 		...pageHeaderSnippet(contract),
 		'',
 		`${siteAddress(options)} {`,
+		...maintenanceLines(contract, '\t'),
 		`\treverse_proxy ${options.upstream} {`,
 		hashComment("The app gets the request's ID too, so both logs can be matched.", '\t\t'),
 		`\t\theader_up ${headerName(contract.requestIdHeader, 'request ID header')} {http.request.uuid}`,

@@ -54,6 +54,14 @@ export function pathPrefixesPattern(prefixes: readonly string[]): string {
 	return `^(?:${prefixes.map(literalPathPattern).join('|')})`;
 }
 
+/**
+ * A regular expression for the paths a maintenance lets through (Maintenance.allowedPaths): an
+ * exact path (`/healthz`) up to the end, a prefix (`/status/`) and anything under it.
+ */
+export function allowedPathsPattern(paths: readonly string[]): string {
+	return `^(?:${paths.map((path) => `${literalPathPattern(path)}${path.endsWith('/') ? '' : '$'}`).join('|')})`;
+}
+
 /** An HTTP header name: an RFC 9110 token. */
 export function headerName(name: string, what: string): string {
 	if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {

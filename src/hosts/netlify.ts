@@ -4,11 +4,14 @@
  * contract suite.
  */
 import {
+	allowedDuringMaintenance,
 	contentLanguage,
 	defaultLocaleRoutes,
 	errorRoutes,
 	languageHeaders,
+	MAINTENANCE_STATUS,
 	negotiates,
+	requiredStatusPage,
 	notFoundPage,
 	PROBLEM_JSON,
 	routePaths,
@@ -44,16 +47,22 @@ export function netlifyRedirects(contract: RouteContract): string {
 		...contract.hiddenFolders.map((folder): [string, PageRoute] => [`${folder}*`, notFound]),
 	];
 	const width = Math.max(...rules.map(([path]) => path.length));
+	const lines = ([path, route]: [string, PageRoute]) => [
+		...(isDefault.has(route) ? negotiated(path, route) : []),
+		`${path.padEnd(width)}  /${route.file}  ${route.status}!`,
+	];
+	// Under maintenance, the rules of allowed paths come before the maintenance page's.
+	const { maintenance } = contract;
+	const allowed = ([path]: [string, PageRoute]) =>
+		maintenance !== undefined && allowedDuringMaintenance(maintenance, path.replace(/\*$/, ''));
 	return [
 		generated,
+		...(maintenance ? [...rules.filter(allowed).flatMap(lines), ...maintenanceRedirects(contract)] : []),
 		'# Each error page at its own path and file, with its own status (forced: the file must not shadow it).',
 		...(negotiates(contract)
 			? ['# On the default URLs, a language the browser asks for first (Language=) before the default.']
 			: []),
-		...rules.flatMap(([path, route]) => [
-			...(isDefault.has(route) ? negotiated(path, route) : []),
-			`${path.padEnd(width)}  /${route.file}  ${route.status}!`,
-		]),
+		...rules.filter((rule) => !allowed(rule)).flatMap(lines),
 		...(contract.apiPrefixes.length > 0
 			? [
 					`# Under the API: the not-found problem document (${PROBLEM_JSON}) with ${notFound.status}, not the page.`,
@@ -73,6 +82,27 @@ export function netlifyRedirects(contract: RouteContract): string {
 		`/*  /${notFound.file}  ${notFound.status}`,
 		'',
 	].join('\n');
+}
+
+/**
+ * Maintenance, before every other rule but those of the error pages at allowed paths: an allowed
+ * path rewrites to itself (forced, so its file is served and no later rule applies), anything else
+ * is the maintenance page with 503, in the browser's language where others ship.
+ */
+function maintenanceRedirects(contract: RouteContract): string[] {
+	const { maintenance } = contract;
+	if (!maintenance) return [];
+	const page = requiredStatusPage(contract, MAINTENANCE_STATUS);
+	return [
+		`# Under maintenance: every path answers ${MAINTENANCE_STATUS} with its page, but these (fallback.maintenance).`,
+		...maintenance.allowedPaths.map((path) =>
+			path.endsWith('/') ? `${path}*  ${path}:splat  200!` : `${path}  ${path}  200!`,
+		),
+		...contract.otherLocales.map(
+			(locale) => `/*  /${locale}/${page.file}  ${page.status}!  Language=${locale}`,
+		),
+		`/*  /${page.file}  ${page.status}!`,
+	];
 }
 
 function block(path: string, headers: Readonly<Record<string, string>>): string[] {

@@ -9,6 +9,7 @@ import {
 	headersInFrontOfApp,
 	negotiates,
 	notFoundPage,
+	MAINTENANCE_STATUS,
 	pageFileParts,
 	requestIdMarkup,
 	PROBLEM_JSON,
@@ -21,6 +22,7 @@ import {
 	type RouteContract,
 } from '../contract/contract';
 import {
+	allowedPathsPattern,
 	fileHeader,
 	hashComment,
 	headerName,
@@ -309,6 +311,27 @@ function apiLocations(contract: RouteContract, mode: string): string[] {
 	);
 }
 
+/**
+ * Maintenance, first thing in the server block: before the method check, before the app. The
+ * regex is matched again on the internal redirect to the page (a map's value would be kept from
+ * the first match), so the pages' own prefix passes too.
+ */
+function maintenanceCheck(contract: RouteContract): string[] {
+	const { maintenance } = contract;
+	if (!maintenance) return [];
+	const passing = allowedPathsPattern([...maintenance.allowedPaths, contract.internalPrefix]);
+	return [
+		hashComment(
+			`Under maintenance: ${MAINTENANCE_STATUS} with its page and Retry-After, whatever the method (fallback.maintenance).`,
+			'\t',
+		),
+		`\tif ($uri !~ ${nginxRegex(passing, 'allowed paths').replace('"~', '"')}) {`,
+		`\t\treturn ${MAINTENANCE_STATUS};`,
+		'\t}',
+		'',
+	];
+}
+
 /** The static site: dist/ at `pagesRoot`. */
 export function nginxStaticConfig(contract: RouteContract, options: HostOptions): string {
 	const notFound = notFoundPage(contract);
@@ -339,6 +362,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		hashComment('On every response, errors included; no location below sets its own.', '\t'),
 		...addHeaders('static', contract, (route) => route.headers, '\t'),
 		'',
+		...maintenanceCheck(contract),
 		hashComment(
 			`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${methodNotAllowed} page.\n` +
 				'(`if` holding only `return` is safe at server level.)',
@@ -463,6 +487,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 		),
 		...errorPages(contract, 'proxy'),
 		'',
+		...maintenanceCheck(contract),
 		...proxyLocation('/', [
 			hashComment(
 				'Only statuses listed by error_page here are intercepted; the rest pass through as the app sent them.',

@@ -6,8 +6,8 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { errorRoutes, MAINTENANCE_STATUS, requiredStatusPage, withMaintenance } from '../contract/contract';
-import { maintenanceOf } from '../config/maintenance';
+import { errorRoutes, MAINTENANCE_STATUS, requiredStatusPage } from '../contract/contract';
+import { maintainedContract } from '../config/maintenance';
 import { catalogContract } from '../contract/fromCatalog';
 import { pageHeaders } from '../contract/pageHeaders';
 import { inlineCodeOf } from '../quality/pageAnalysis';
@@ -176,11 +176,10 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 					shipped.defaultLocale,
 					options.api.prefixes,
 				);
-				const maintenance = maintenanceOf(options.maintenance);
-				const contract = maintenance ? withMaintenance(built, maintenance) : built;
-				if (maintenance) {
+				const contract = maintainedContract(built, options.maintenance);
+				if (contract.maintenance) {
 					logger.warn(
-						`maintenance is on: every path but ${maintenance.allowedPaths.join(', ') || '(none)'} answers 503, Retry-After: ${requiredStatusPage(contract, MAINTENANCE_STATUS).headers['Retry-After']}`,
+						`maintenance is on: every path but ${contract.maintenance.allowedPaths.join(', ') || '(none)'} answers ${MAINTENANCE_STATUS}, Retry-After: ${requiredStatusPage(contract, MAINTENANCE_STATUS).headers['Retry-After']}`,
 					);
 				}
 				await writeFiles(dist, netlifyFiles(contract));

@@ -18,9 +18,12 @@ import {
 	notFoundPage,
 	replacedAppPages,
 	requiredStatusPage,
+	MAINTENANCE_STATUS,
+	withMaintenance,
 	type PageRoute,
 	type RouteContract,
 } from '../../src/contract/contract';
+import { maintenanceOf } from '../../src/config/maintenance';
 import { catalogContract } from '../../src/contract/fromCatalog';
 import { DEFAULT_LOCALE, locales, type Locale } from '../../src/i18n';
 import { pageHeaders } from '../../src/contract/pageHeaders';
@@ -837,6 +840,142 @@ function describeProxy(server: ServerUnderTest, executable: string) {
 	});
 }
 
+/**
+ * The site under maintenance, as `fallback.maintenance` makes it: until a fixed date (Retry-After as
+ * an HTTP-date, with the spaces and comma a config must quote), one exact path and one prefix
+ * allowed. Proxy mode allows the app's `/ok`.
+ */
+const maintenanceOptions = (mode: Mode) => ({
+	enabled: true,
+	until: '2099-01-01T06:00:00Z',
+	allow: [mode === 'static' ? '/de/404' : '/ok', '/fr/'],
+});
+
+/**
+ * Maintenance, on every server in every mode: the paths not allowed answer 503 with the
+ * maintenance page (in the language and format asked for) and Retry-After, whatever the method,
+ * and nothing reaches the app; the allowed ones answer as they do without maintenance.
+ */
+function describeMaintenance(server: ServerUnderTest, executable: string, mode: Mode) {
+	const maintenance = maintenanceOf(maintenanceOptions(mode))!;
+	const maintained = withMaintenance(contract, maintenance);
+	const page = requiredStatusPage(maintained, MAINTENANCE_STATUS);
+	const inGerman = maintained.extraPages.find((route) => route.path === `/de${page.path}`)!;
+	describe(`${server.name}, ${mode === 'static' ? 'static site' : 'in front of an app'}, under maintenance`, () => {
+		let upstream: Awaited<ReturnType<typeof startUpstream>> | undefined;
+		let running: RunningServer | undefined;
+		let work: { dir: string; pagesRoot: string } | undefined;
+		const pagesRoot = () => work!.pagesRoot;
+		const get = (path: string, requestOptions?: RequestOptions) =>
+			request(running!.port, path, requestOptions);
+		const headersOf = (route: PageRoute) =>
+			mode === 'static' ? route.headers : headersInFrontOfApp(maintained, route);
+		const expectMaintenancePage = (answer: Answer, route = page) => {
+			expectPage(answer, server, pagesRoot(), route, headersOf(route), route === page);
+			expect(answer.headers.get(upstreamMarker.name), 'answered by the app').toBeNull();
+		};
+
+		beforeAll(async () => {
+			if (mode === 'proxy') upstream = await startUpstream();
+			work = await makeWorkDir(`${server.name}-${mode}-maintenance`);
+			await server.installFiles?.(maintained, work.pagesRoot);
+			const port = await freePort();
+			running = await server.start({
+				dir: join(work.dir, 'server'),
+				pagesRoot: work.pagesRoot,
+				siteConfig: server.configs[mode]!(
+					maintained,
+					options(work.pagesRoot, port, upstream?.port ?? (await freePort())),
+				),
+				port,
+				label: `${server.name} ${mode} under maintenance`,
+				executable,
+			});
+		});
+		afterAll(async () => {
+			await running?.stop();
+			await upstream?.stop();
+			if (work) await removeWorkDir(work.dir);
+		});
+
+		it('Retry-After is the HTTP-date the maintenance ends', () => {
+			expect(page.headers['Retry-After']).toBe('Thu, 01 Jan 2099 06:00:00 GMT');
+		});
+		const notAllowed = [
+			'/',
+			'/no/such/page',
+			'/404',
+			'/503',
+			'/global-error',
+			'/ok/more',
+			'/OK',
+			'/de/404.html',
+		];
+		it.each(notAllowed)('GET %s answers 503 with the maintenance page', async (path) => {
+			expectMaintenancePage(await get(path));
+		});
+		itCase(
+			server,
+			'allowed prefix without its slash',
+			'GET /fr (the allowed prefix is /fr/) answers 503 with the maintenance page',
+			() => get('/fr'),
+			(answer) => expectMaintenancePage(answer),
+		);
+		it('GET /api/orders answers 503 with the maintenance page, or the problem document of the API', async () => {
+			const answer = await get('/api/orders');
+			if (answer.body.startsWith('{')) expectProblem(answer, server, pagesRoot(), page);
+			else expectMaintenancePage(answer);
+		});
+		it('HEAD answers 503 with Retry-After and no body', async () => {
+			const answer = await get('/no/such/page', { method: 'HEAD' });
+			expect(answer.status).toBe(MAINTENANCE_STATUS);
+			expect(answer.headers.get('retry-after')).toBe(page.headers['Retry-After']);
+			expect(answer.body).toBe('');
+		});
+		itCase(
+			server,
+			'non-read methods',
+			'POST answers 503 with the maintenance page, and the app never sees it',
+			() =>
+				get(mode === 'static' ? '/no/such/page' : '/ok/more', { method: 'POST', body: Buffer.from('a=1') }),
+			(answer) => expectMaintenancePage(answer),
+		);
+		it('a browser that asks for German gets the German maintenance page', async () => {
+			expectMaintenancePage(await get('/no/such/page', { headers: { 'Accept-Language': 'de' } }), inGerman);
+		});
+		it(`an API client gets the maintenance problem document (${server.formatNegotiation})`, async () => {
+			const answer = await get('/no/such/page', { headers: { Accept: 'application/json' } });
+			const format = formatCases[0]!.picks[server.formatNegotiation];
+			if (format === 'page') expectMaintenancePage(answer);
+			else expectProblem(answer, server, pagesRoot(), page);
+		});
+
+		if (mode === 'static') {
+			it('/fr/ is allowed: the French gallery, 200', async () => {
+				const answer = await get('/fr/');
+				expect(answer.status).toBe(200);
+				expect(answer.body).toBe(pageText(pagesRoot(), 'fr/index.html'));
+			});
+			it.each(['/de/404', '/fr/404'])('%s is allowed: that not-found page, 404', async (path) => {
+				const route = errorRoutes(maintained).find((candidate) => candidate.path === path)!;
+				expectPage(await get(path), server, pagesRoot(), route);
+			});
+		} else {
+			it.each(['GET', 'POST'])('/ok is allowed: the app answers %s', async (method) => {
+				const answer = await get('/ok', { method });
+				expect(answer.status).toBe(200);
+				expect(answer.body).toBe(upstreamBodies.ok);
+				expect(answer.headers.get(upstreamMarker.name)).toBe(upstreamMarker.value);
+			});
+			it("/fr/… is allowed: the app's own answer there", async () => {
+				const answer = await get('/fr/anything');
+				expect(answer.headers.get(upstreamMarker.name)).toBe(upstreamMarker.value);
+				expect(answer.status).toBe(404);
+			});
+		}
+	});
+}
+
 /** The files `npm run build` writes (default settings) pass the server's own config check. */
 function describeShipped(server: ServerUnderTest, executable: string) {
 	const check = server.check;
@@ -884,7 +1023,11 @@ export function describeServer(server: ServerUnderTest) {
 		static: describeStatic,
 		proxy: describeProxy,
 	};
-	for (const mode of ['static', 'proxy'] as const) if (server.configs[mode]) modes[mode](server, executable);
+	for (const mode of ['static', 'proxy'] as const) {
+		if (!server.configs[mode]) continue;
+		modes[mode](server, executable);
+		describeMaintenance(server, executable, mode);
+	}
 }
 
 export { contract };

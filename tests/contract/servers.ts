@@ -5,7 +5,7 @@
  * with the reason, and checked as declared: a difference that goes away fails too.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteContract } from '../../src/contract/contract';
@@ -18,6 +18,7 @@ import {
 	typeMapsRoot,
 } from '../../src/hosts/apache';
 import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
+import { netlifyFiles } from '../../src/hosts/netlify';
 import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
 import { nginxProxyConfig, nginxStaticConfig } from '../../src/hosts/nginx';
 import { findExecutable, systemRequirements } from '../../scripts/system-requirements';
@@ -68,6 +69,7 @@ export type CaseId =
 	| 'cache header'
 	| 'conditional request'
 	| 'problem content type'
+	| 'allowed prefix without its slash'
 	| 'app JSON error outside the API';
 
 export interface ServerUnderTest {
@@ -345,6 +347,17 @@ export const netlify: ServerUnderTest = {
 	formatNegotiation: 'none',
 	install: 'npm install (netlify-cli is a dev dependency)',
 	source: 'src/hosts/netlify.ts',
+	async installFiles(contract, pagesRoot) {
+		// The rules are in the pages: the build's, checked to be what this contract generates, or,
+		// for a contract the build did not make (maintenance), that contract's.
+		for (const file of netlifyFiles(contract)) {
+			const path = join(pagesRoot, file.path);
+			if (!contract.maintenance && (await readFile(path, 'utf8')) !== file.content) {
+				throw new Error(`dist/${file.path} is not what the route contract generates: rebuild (npm run build:production)`);
+			}
+			await writeConfig(path, file.content);
+		}
+	},
 	shippedFiles: [],
 	configs: { static: () => '' },
 	unsupportedStatuses: new Set(),
@@ -373,6 +386,13 @@ export const netlify: ServerUnderTest = {
 				"netlify-cli sends its own Cache-Control (public, max-age=0) in place of _headers' value on the files it serves",
 			expect(answer) {
 				expect(answer.headers.get('cache-control')).toBe('public, max-age=0');
+			},
+		},
+		'allowed prefix without its slash': {
+			reason:
+				"a Netlify rule for `/fr/*` also matches `/fr`, so under maintenance an allowed prefix allows the path without its slash: it answers as usual",
+			expect(answer) {
+				expect(answer.status).toBe(200);
 			},
 		},
 		'problem content type': {
