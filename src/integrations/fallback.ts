@@ -14,7 +14,7 @@ import { inlineCodeOf } from '../quality/pageAnalysis';
 import { deploy } from '../config/deploy';
 import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
 import { netlifyEmbedHeaders, netlifyEmbedRedirects } from '../hosts/netlify';
-import { embedPrefix } from '../config/embed';
+import { EMBED_PREFIX_VARIABLE, embedPrefix } from '../config/embed';
 import type { Locale } from '../i18n';
 import {
 	parseOptions,
@@ -112,6 +112,12 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 	const options = parseOptions(rawOptions);
 	const shipped = shippedLocales(options);
 	const prefix = embedPrefix();
+	if (prefix && options.maintenance.enabled) {
+		// Embedded pages add rules after the site's own: they cannot put the site's paths on a 503.
+		throw new Error(
+			`fallback.maintenance: not available for embedded pages (${EMBED_PREFIX_VARIABLE}=${prefix}): the site's own rules come first. Put \`/*  ${prefix}503.html  503!\` at the top of the site's _redirects instead.`,
+		);
+	}
 	let root = '';
 	return {
 		name: 'fallback',

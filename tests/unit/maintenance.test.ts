@@ -9,6 +9,8 @@ import { maintainedContract, maintenanceOf, maintenanceSchema } from '../../src/
 import { parseOptions } from '../../src/config/options';
 import { hostConfigFiles, netlifyFiles } from '../../src/hosts/index';
 import { fixtureOptions, fixtureWithGerman } from './fixtures/contract';
+import fallback from '../../src/integrations/fallback';
+import { EMBED_PREFIX_VARIABLE } from '../../src/config/embed';
 
 const parse = (raw: unknown) => maintenanceSchema.parse(raw);
 const filesOf = (contract: typeof fixtureWithGerman) => [
@@ -115,5 +117,19 @@ describe('every generated file obeys the switch', () => {
 		expect(() => parseOptions({ maintenance: { enabled: true, allow: ['/a$|^/b'] } })).toThrow(
 			/maintenance\.allow/,
 		);
+	});
+});
+
+describe('embedded pages', () => {
+	it('refuse maintenance, saying which rule to put first in the site instead', () => {
+		process.env[EMBED_PREFIX_VARIABLE] = '/fallback/';
+		try {
+			expect(() => fallback({ maintenance: { enabled: true } })).toThrow(
+				"not available for embedded pages (FALLBACK_EMBED_PREFIX=/fallback/): the site's own rules come first. Put `/*  /fallback/503.html  503!`",
+			);
+			expect(() => fallback({ maintenance: { enabled: false } })).not.toThrow();
+		} finally {
+			delete process.env[EMBED_PREFIX_VARIABLE];
+		}
 	});
 });
