@@ -129,7 +129,7 @@ describe('embedded pages', () => {
 			);
 			expect(() => fallback({ maintenance: { enabled: false } })).not.toThrow();
 		} finally {
-			delete process.env[EMBED_PREFIX_VARIABLE];
+			Reflect.deleteProperty(process.env, EMBED_PREFIX_VARIABLE);
 		}
 	});
 });
