@@ -25,6 +25,7 @@ export const systemRequirements: readonly Requirement[] = [
 	{ purpose: 'nginx config tests', executables: ['nginx'], debianPackage: 'nginx' },
 	{ purpose: 'Caddy config tests', executables: ['caddy'], debianPackage: 'caddy' },
 	{ purpose: 'Apache config tests', executables: ['apache2', 'httpd'], debianPackage: 'apache2' },
+	{ purpose: 'HAProxy config tests', executables: ['haproxy'], debianPackage: 'haproxy' },
 ];
 
 /** Servers live in sbin, which is not on a normal user's PATH on Debian. */

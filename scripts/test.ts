@@ -6,13 +6,13 @@ import { spawnSync } from 'node:child_process';
 
 /** `npm run <script>` steps, in the order they run; later steps need what earlier ones built. */
 const steps: readonly { script: string; what: string }[] = [
-	{ script: 'requirements', what: 'Chromium, Java, nginx, Caddy, Apache present' },
+	{ script: 'requirements', what: 'Chromium, Java, nginx, Caddy, Apache, HAProxy present' },
 	{ script: 'lint', what: 'Prettier, ESLint, astro check' },
 	{ script: 'build:production', what: 'dist/ and hosts/ as production builds them' },
 	{ script: 'test:unit', what: 'pure unit tests' },
 	{ script: 'test:build', what: 'the built pages, preview and production builds' },
 	{ script: 'size', what: 'size budgets' },
-	{ script: 'test:contract', what: 'the route contract on netlify-cli, nginx, Caddy, Apache' },
+	{ script: 'test:contract', what: 'the route contract on netlify-cli, nginx, Caddy, Apache, HAProxy' },
 	{ script: 'test:e2e', what: 'browser: rendering, no-JS, CSP, keyboard, axe, previews' },
 	{ script: 'test:quality', what: 'Lighthouse and the Nu HTML checker' },
 ];

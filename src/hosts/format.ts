@@ -129,6 +129,51 @@ export function apacheHeaderValue(value: string, what: string): string {
 	return apacheString(value.replace(/%/g, '%%'), what);
 }
 
+/**
+ * A double-quoted HAProxy word (configuration manual 2.2, "Quoting and escaping"): inside double
+ * quotes HAProxy still reads backslash escapes and expands `$NAME` environment variables, so a
+ * backslash, `"` and `$` are escaped; a line break has no place in a config line: refused.
+ */
+export function haproxyString(value: string, what: string): string {
+	rejectControlCharacters(value, what);
+	return `"${value.replace(/["\\$]/g, '\\$&')}"`;
+}
+
+/**
+ * An HAProxy log-format string (a header value of `set-header`, `hdr`): `%` starts a variable or a
+ * sample there, `%%` is a literal `%`; then quoted as a word.
+ */
+export function haproxyLogFormat(value: string, what: string): string {
+	return haproxyString(value.replace(/%/g, '%%'), what);
+}
+
+/**
+ * A regular expression as a single-quoted HAProxy word: nothing is interpreted inside single quotes
+ * (the manual's advice for regexes), and nothing can escape a single quote there: refused.
+ */
+export function haproxyRegex(pattern: string, what: string): string {
+	rejectControlCharacters(pattern, what);
+	if (pattern.includes("'")) {
+		throw new UnsafeConfigValue(
+			what,
+			pattern,
+			'contains a single quote, which HAProxy cannot strongly quote',
+		);
+	}
+	return `'${pattern}'`;
+}
+
+/**
+ * A value written bare where HAProxy parses a second level of arguments (`str(…)`, an ACL value): only
+ * letters, digits and `. _ - / ~`, nothing a quote, comma, parenthesis or space could split.
+ */
+export function haproxyWord(value: string, what: string): string {
+	if (!/^[A-Za-z0-9._~/-]+$/.test(value)) {
+		throw new UnsafeConfigValue(what, value, "has characters other than letters, digits and '._~/-'");
+	}
+	return value;
+}
+
 /** `# text` comment lines, for the config formats that use `#` (nginx, Caddy, Apache, TOML). */
 export function hashComment(text: string | readonly string[], indent = ''): string {
 	return (typeof text === 'string' ? text.split('\n') : text)

@@ -9,6 +9,7 @@ import { caddyFiles } from './caddy';
 import { cloudflareFiles } from './cloudflare';
 import { cloudFrontFiles } from './cloudfront';
 import type { HostConfigFile } from './format';
+import { haproxyFiles } from './haproxy';
 import { netlifyFiles } from './netlify';
 import { nginxFiles } from './nginx';
 import type { HostOptions } from './options';
@@ -23,6 +24,7 @@ export function hostConfigFiles(contract: RouteContract, options: HostOptions): 
 		...nginxFiles(contract, options),
 		...caddyFiles(contract, options),
 		...apacheFiles(contract, options),
+		...haproxyFiles(contract, options),
 		...cloudFrontFiles(contract),
 		...cloudflareFiles(contract),
 		...vercelFiles(contract),

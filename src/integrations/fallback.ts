@@ -2,6 +2,7 @@
  * Fallback's build step: runs after Astro has written dist/ and writes everything derived from
  * the route contract that is not a page. Generators stay pure; this is the one place that writes.
  */
+import { statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ import { pageHeaders } from '../contract/pageHeaders';
 import { inlineCodeOf } from '../quality/pageAnalysis';
 import { deploy } from '../config/deploy';
 import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
+import { haproxyOversizedFiles, haproxyPayloadLimit } from '../hosts/haproxy';
 import { netlifyEmbedHeaders, netlifyEmbedRedirects } from '../hosts/netlify';
 import { EMBED_PREFIX_VARIABLE, embedPrefix } from '../config/embed';
 import type { Locale } from '../i18n';
@@ -192,12 +194,19 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 				logger.info(
 					`wrote _redirects (${errorRoutes(contract).length} error routes) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''})`,
 				);
+				// HAProxy answers with pages it holds in one buffer: a page that does not fit would stop it.
+				const oversized = haproxyOversizedFiles(contract, (file) => statSync(dist + file).size);
+				if (oversized.length > 0) {
+					throw new Error(
+						`hosts/haproxy: ${oversized.map(({ file, bytes }) => `${file} (${bytes} B)`).join(', ')} exceed the ${haproxyPayloadLimit} B a page may have in HAProxy's buffer (haproxyBufferSize in src/hosts/haproxy.ts)`,
+					);
+				}
 				const hostsDir = `${root}hosts/`;
 				const files = hostConfigFiles(contract, options.hosts);
 				await rm(hostsDir, { recursive: true, force: true });
 				await writeFiles(hostsDir, files);
 				logger.info(
-					`wrote ${files.length} host configs to hosts/ (nginx, Caddy, Apache, CloudFront, Cloudflare, Vercel)`,
+					`wrote ${files.length} host configs to hosts/ (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel)`,
 				);
 			},
 		},

@@ -4,6 +4,7 @@
  * app behind the proxies; and plain HTTP requests that show exactly what a server answered.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
@@ -234,10 +235,15 @@ export async function startUpstream(): Promise<{ port: number; stop(): Promise<v
 			}
 		});
 	});
-	server.on('upgrade', (_request, socket: Socket) => {
+	server.on('upgrade', (request, socket: Socket) => {
+		// RFC 6455 4.2.2: the key's SHA-1 with the protocol's GUID proves a WebSocket server answered
+		// (HAProxy refuses a 101 without it, with 502).
+		const accept = createHash('sha1')
+			.update(`${request.headers['sec-websocket-key'] ?? ''}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`)
+			.digest('base64');
 		socket.end(
 			'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
-				`${upstreamMarker.name}: ${upstreamMarker.value}\r\n\r\n`,
+				`Sec-WebSocket-Accept: ${accept}\r\n${upstreamMarker.name}: ${upstreamMarker.value}\r\n\r\n`,
 		);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteContract } from '../../src/contract/contract';
@@ -18,6 +19,12 @@ import {
 	typeMapsRoot,
 } from '../../src/hosts/apache';
 import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
+import {
+	haproxyProxyConfig,
+	haproxyProxyFailureStatuses,
+	haproxyStaticConfig,
+	haproxyUnsupportedStatuses,
+} from '../../src/hosts/haproxy';
 import { netlifyFiles } from '../../src/hosts/netlify';
 import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
 import { nginxProxyConfig, nginxStaticConfig } from '../../src/hosts/nginx';
@@ -321,6 +328,55 @@ async function apacheMainConfig(dir: string, siteConfig: string, port: number): 
 	);
 }
 
+/**
+ * HAProxy logs to stdout (`log stdout format raw`: the journal under systemd); here its stdout is
+ * appended to this file, which the request ID check reads.
+ */
+const haproxyAccessLog = join(tmpdir(), 'fallback-haproxy-access.log');
+
+export const haproxy: ServerUnderTest = {
+	name: 'HAProxy',
+	executables: ['haproxy'],
+	install: `apt-get install ${debianPackage('haproxy')}`,
+	source: 'src/hosts/haproxy.ts',
+	shippedFiles: ['haproxy/haproxy-static.cfg', 'haproxy/haproxy-proxy.cfg'],
+	negotiation: 'first-listed',
+	formatNegotiation: 'first-match',
+	requestIds: { log: haproxyAccessLog },
+	configs: { static: haproxyStaticConfig, proxy: haproxyProxyConfig },
+	unsupportedStatuses: haproxyUnsupportedStatuses,
+	proxyFailureStatuses: haproxyProxyFailureStatuses,
+	differences: {
+		'malformed request': {
+			reason:
+				"HAProxy's HTTP/1 multiplexer answers a request it cannot parse before any proxy rule or error page applies, with its built-in 400 (mux_h1.c h1_send_error: http_err_msgs)",
+			expect(answer) {
+				expect(answer.status).toBe(400);
+				expect(answer.body).toContain('<h1>400 Bad request</h1>');
+			},
+		},
+	},
+	async start({ dir, siteConfig, port, label, executable }) {
+		const config = await writeConfig(join(dir, 'haproxy.cfg'), siteConfig);
+		return startServer({
+			label,
+			command: '/bin/sh',
+			// -db: in the foreground; -dW: any warning is fatal (a page over the buffer's free space);
+			// its log lines (stdout) appended to the access log, its alerts (stderr) to the test's output.
+			args: ['-c', 'exec "$0" -db -dW -f "$1" >>"$2"', executable, config, haproxyAccessLog],
+			port,
+			logs: [],
+		});
+	},
+	async check(dir, siteConfig, executable) {
+		// HAProxy reads every page a config names while it checks it: the shipped files' pages folder
+		// (the default pagesRoot, empty here) is pointed at the work dir's copy of dist/.
+		const pages = join(dir, '..', 'pages');
+		const config = siteConfig.replaceAll(`"${defaultHostOptions.pagesRoot}/`, `"${pages}/`);
+		await checkConfig(executable, ['-c', '-dW', '-f', await writeConfig(join(dir, 'haproxy.cfg'), config)]);
+	},
+};
+
 export function findServerExecutable(server: ServerUnderTest): string | undefined {
 	return findExecutable(server.executables);
 }
@@ -385,7 +441,7 @@ export const netlify: ServerUnderTest = {
 		},
 		'allowed prefix without its slash': {
 			reason:
-				"a Netlify rule for `/fr/*` also matches `/fr`, so under maintenance an allowed prefix allows the path without its slash: it answers as usual",
+				'a Netlify rule for `/fr/*` also matches `/fr`, so under maintenance an allowed prefix allows the path without its slash: it answers as usual',
 			expect(answer) {
 				expect(answer.status).toBe(200);
 			},

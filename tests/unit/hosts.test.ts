@@ -149,6 +149,8 @@ describe('hostConfigFiles()', () => {
 			'caddy/Caddyfile.static',
 			'cloudflare/wrangler.toml',
 			'cloudfront/custom-error-responses.json',
+			'haproxy/haproxy-proxy.cfg',
+			'haproxy/haproxy-static.cfg',
 			'nginx/fallback-proxy.conf',
 			'nginx/fallback-static.conf',
 			'vercel/vercel.json',

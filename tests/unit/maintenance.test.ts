@@ -107,6 +107,8 @@ describe('every generated file obeys the switch', () => {
 			'caddy/Caddyfile.proxy',
 			'apache/fallback-static.conf',
 			'apache/fallback-proxy.conf',
+			'haproxy/haproxy-static.cfg',
+			'haproxy/haproxy-proxy.cfg',
 		]) {
 			expect(changed, path).toContain(path);
 			expect(on.find((file) => file.path === path)!.content).toMatch(/[Mm]aintenance/);

@@ -1,0 +1,4 @@
+import { describeServer } from './cases';
+import { haproxy } from './servers';
+
+describeServer(haproxy);

@@ -1,0 +1,279 @@
+/**
+ * The HAProxy generator on the fixture contracts: what the configs contain, what they refuse, and
+ * the pages against HAProxy's buffer. Whether HAProxy answers as the text intends is the contract
+ * suite's job (tests/contract/haproxy.test.ts, on a real HAProxy).
+ */
+import { describe, expect, it } from 'vitest';
+import { withMaintenance, type RouteContract } from '../../src/contract/contract';
+import {
+	haproxyLogFormat,
+	haproxyRegex,
+	haproxyString,
+	haproxyWord,
+	UnsafeConfigValue,
+} from '../../src/hosts/format';
+import {
+	haproxyBufferSize,
+	haproxyFiles,
+	haproxyOversizedFiles,
+	haproxyPayloadLimit,
+	haproxyProxyConfig,
+	haproxyServedFiles,
+	haproxyStaticConfig,
+} from '../../src/hosts/haproxy';
+import { hostConfigFiles } from '../../src/hosts/index';
+import {
+	fixtureContract,
+	fixtureOptions,
+	fixtureWithExtraPage,
+	fixtureWithGerman,
+	withHeaderValue,
+} from './fixtures/contract';
+
+/** The lines that are not comments. */
+const code = (config: string) =>
+	config
+		.split('\n')
+		.filter((line) => !line.trim().startsWith('#'))
+		.join('\n');
+
+const generators = { static: haproxyStaticConfig, proxy: haproxyProxyConfig };
+
+describe.each(Object.entries(generators))('HAProxy %s', (mode, generate) => {
+	const config = generate(fixtureContract, fixtureOptions);
+
+	it('mentions only the contract’s statuses (and 200 for the galleries)', () => {
+		const statuses = [...code(config).matchAll(/(?<![\w.:/-])([245]\d\d)(?![\w.])/g)].map((match) =>
+			Number(match[1]),
+		);
+		for (const status of new Set(statuses)) expect([200, 404, 405, 503]).toContain(status);
+	});
+
+	it('uses the options it is given', () => {
+		expect(config).toContain('\tbind 127.0.0.1:8123\n');
+		expect(config).toContain('file "/srv/fallback-pages/503.html"');
+		expect(config).not.toContain('/var/www/fallback');
+		if (mode === 'proxy') {
+			expect(config).toContain('\tsetenv FALLBACK_APP 10.0.0.7:4321\n');
+			expect(config).toContain('\ttimeout server 7s\n');
+		}
+	});
+
+	it('raises the buffer for the galleries, and says why', () => {
+		expect(config).toContain(`\ttune.bufsize ${haproxyBufferSize}\n`);
+		expect(config).toMatch(/# A return's page must fit in one buffer/);
+	});
+
+	it('sends every page header from http-after-response, with `%` written as `%%`', () => {
+		expect(config).toContain(
+			`\thttp-after-response set-header Content-Security-Policy "default-src 'none'; style-src 'sha256-abc='"\n`,
+		);
+		expect(config).toContain('\thttp-after-response set-header X-Fixture "page"\n');
+		const withPercent = generate(withHeaderValue('X-Fixture', '100% $HOME "x" \\'), fixtureOptions);
+		expect(withPercent).toContain(
+			'\thttp-after-response set-header X-Fixture "100%% \\$HOME \\"x\\" \\\\"\n',
+		);
+	});
+
+	it("makes its own request IDs, logs them and sends them on Fallback's answers", () => {
+		expect(config).toContain('\tunique-id-format %[uuid()]\n');
+		expect(config).toMatch(/\tlog-format ".* request_id=%ID"\n/);
+		expect(config).toContain('\thttp-after-response set-header X-Request-ID %[unique-id]\n');
+		if (mode === 'proxy') expect(config).toContain('\thttp-request set-header X-Request-ID %[unique-id]\n');
+	});
+
+	it('answers every file in every format with its status and media type', () => {
+		const phase = mode === 'static' ? 'http-request' : 'http-response';
+		for (const [file, type] of [
+			['503.html', 'text/html; charset=utf-8'],
+			['problem/503.json', 'application/problem+json'],
+			['problem/503.txt', 'text/plain; charset=utf-8'],
+		]) {
+			expect(config).toContain(
+				`\t${phase} return status 503 content-type "${type}" file "/srv/fallback-pages/${file}" if { var(txn.fallback_file) -m str ${file} }\n`,
+			);
+		}
+	});
+
+	it('picks the format from the whole Accept header, first match', () => {
+		expect(config).toContain("\tacl fallback_accepts_page req.fhdr(accept) -m reg '(?i)text/html'\n");
+		expect(code(config)).not.toMatch(/req\.hdr\(/);
+	});
+
+	it("shows its own errors' pages with http-error", () => {
+		expect(config).toContain(
+			'\thttp-error status 503 content-type "text/html; charset=utf-8" file "/srv/fallback-pages/503.html"\n',
+		);
+	});
+
+	it('under maintenance: 503 but for the allowed paths; switched off, not a byte of it', () => {
+		const maintained = withMaintenance(fixtureContract, {
+			retryAfter: 'Thu, 01 Jan 2099 06:00:00 GMT',
+			allowedPaths: ['/healthz', '/status/'],
+		});
+		const text = generate(maintained, fixtureOptions);
+		expect(text).toContain('\tacl fallback_allowed path /healthz\n');
+		expect(text).toContain('\tacl fallback_allowed path_beg /status/\n');
+		expect(text).toContain(
+			'\thttp-after-response set-header Retry-After "Thu, 01 Jan 2099 06:00:00 GMT" if { status 503 }\n',
+		);
+		expect(code(text)).toMatch(/unless fallback_allowed/);
+		// Every path, where none is allowed.
+		const everything = generate({ ...maintained, maintenance: { allowedPaths: [] } }, fixtureOptions);
+		expect(everything).not.toContain('fallback_allowed');
+		expect(everything).toMatch(/Under maintenance/);
+		// Off: the same bytes as a contract that never heard of maintenance.
+		const { maintenance, ...without } = withMaintenance(fixtureContract, { allowedPaths: ['/x'] });
+		expect(maintenance).toBeDefined();
+		expect(generate(without, fixtureOptions)).toBe(config);
+		expect(config).not.toMatch(/maintenance|fallback_allowed/i);
+	});
+
+	it('negotiates languages on the whole Accept-Language header where other locales ship', () => {
+		const german = generate(fixtureWithGerman, fixtureOptions);
+		expect(german).toMatch(
+			/\thttp-request set-var\(txn\.fallback_locale\) str\(de\/\) if \{ req\.fhdr\(accept-language\) -m reg '\(\?i\)\^.*' \}\n/,
+		);
+		expect(german).toContain('\thttp-after-response set-header Vary "Accept-Language, Accept"\n');
+		expect(german).toContain('file "/srv/fallback-pages/de/problem/503.json"');
+		expect(config).toContain('\thttp-after-response set-header Vary "Accept"\n');
+		expect(config).not.toContain('fallback_locale) str(');
+	});
+});
+
+describe('HAProxy static site', () => {
+	const config = haproxyStaticConfig(fixtureContract, fixtureOptions);
+
+	it('answers /{code} and /{code}.html, other methods with 405 and its Allow, the rest with 404', () => {
+		expect(config).toContain(
+			'\thttp-request set-var(txn.fallback_name) str(503) if { path /503 /503.html }\n',
+		);
+		expect(config).toContain(
+			'\thttp-request set-var(txn.fallback_name) str(405) unless { method GET HEAD }\n',
+		);
+		expect(config).toContain('\thttp-after-response set-header Allow "GET, HEAD" if { status 405 }\n');
+		expect(config).toMatch(/\thttp-request set-var\(txn\.fallback_name\) str\(404\) if !\{/);
+	});
+
+	it('answers the gallery with 200, and a missing path under the API with the problem document', () => {
+		expect(config).toContain(
+			'\thttp-request return status 200 content-type "text/html; charset=utf-8" file "/srv/fallback-pages/index.html" if { var(txn.fallback_gallery) -m str index.html }\n',
+		);
+		expect(config).toContain('\tacl fallback_api path_beg /api/\n');
+		expect(config).toContain(
+			'\thttp-request set-var(txn.fallback_ext) str(json) if { var(txn.fallback_api) -m found }\n',
+		);
+	});
+
+	it('answers an extra page that shares a status with its own file', () => {
+		const extra = haproxyStaticConfig(fixtureWithExtraPage, fixtureOptions);
+		expect(extra).toContain(
+			'\thttp-request set-var(txn.fallback_name) str(maintenance) if { path /maintenance /maintenance.html }\n',
+		);
+		expect(extra).toContain(
+			'return status 503 content-type "text/html; charset=utf-8" file "/srv/fallback-pages/maintenance.html"',
+		);
+	});
+});
+
+describe('HAProxy in front of an app', () => {
+	const config = haproxyProxyConfig(fixtureContract, fixtureOptions);
+
+	it("replaces only the contract's statuses, only when HTML or empty, and never sends the app's own headers", () => {
+		expect(config).toContain('\tacl fallback_replaced status 503\n');
+		expect(config).toContain('if fallback_replaced fallback_app_html\n');
+		expect(config).toContain('if fallback_replaced !fallback_app_typed\n');
+		expect(config).toContain('\thttp-after-response allow if { var(txn.fallback_from_app) -m found }\n');
+		expect(code(config)).toContain('Retry-After');
+		expect(code(config)).not.toMatch(/\bAllow\b/);
+	});
+
+	it('has a backend per locale and format, whose http-error pages are in that locale and format', () => {
+		const german = haproxyProxyConfig(fixtureWithGerman, fixtureOptions);
+		for (const backend of ['en_page', 'en_problem', 'en_text', 'de_page', 'de_problem', 'de_text']) {
+			expect(german).toContain(`\nbackend fallback_app_${backend}\n\tserver app "\${FALLBACK_APP}"\n`);
+		}
+		expect(german).toContain(
+			'\thttp-error status 503 content-type "application/problem+json" file "/srv/fallback-pages/de/problem/503.json"\n',
+		);
+		expect(german).toContain(
+			'\tuse_backend fallback_app_%[var(txn.fallback_language)]_%[var(txn.fallback_format)]\n',
+		);
+	});
+});
+
+describe('unsafe values are refused', () => {
+	const broken = (contract: RouteContract) => () => haproxyStaticConfig(contract, fixtureOptions);
+
+	it('a line break in a header value, a bad header name, a path HAProxy would split', () => {
+		expect(broken(withHeaderValue('X-Fixture', 'a\nb'))).toThrow(UnsafeConfigValue);
+		expect(broken(withHeaderValue('X Bad', 'a'))).toThrow(UnsafeConfigValue);
+		const badPath = {
+			...fixtureContract,
+			statusPages: fixtureContract.statusPages.map((route) =>
+				route.status === 503 ? { ...route, path: '/503 }' } : route,
+			),
+		};
+		expect(broken(badPath)).toThrow(UnsafeConfigValue);
+		expect(() =>
+			haproxyProxyConfig(fixtureContract, { ...fixtureOptions, upstream: '10.0.0.7:80 backup' }),
+		).toThrow(UnsafeConfigValue);
+		expect(() =>
+			haproxyStaticConfig({ ...fixtureContract, maintenance: { allowedPaths: ['/a b'] } }, fixtureOptions),
+		).toThrow(UnsafeConfigValue);
+	});
+
+	it('the quoting helpers follow HAProxy 2.6 manual 2.2', () => {
+		expect(haproxyString('a "b" \\c $d #e', 'x')).toBe('"a \\"b\\" \\\\c \\$d #e"');
+		expect(haproxyLogFormat('50%', 'x')).toBe('"50%%"');
+		expect(haproxyRegex('^a$[[:blank:]]', 'x')).toBe("'^a$[[:blank:]]'");
+		expect(() => haproxyRegex("it's", 'x')).toThrow(UnsafeConfigValue);
+		expect(() => haproxyString('a\rb', 'x')).toThrow(UnsafeConfigValue);
+		expect(() => haproxyWord('a,b', 'x')).toThrow(UnsafeConfigValue);
+		expect(() => haproxyWord('a)', 'x')).toThrow(UnsafeConfigValue);
+	});
+});
+
+describe("pages against HAProxy's buffer", () => {
+	it('leaves the rewrite reserve and room for headers free', () => {
+		expect(haproxyPayloadLimit).toBeLessThan(haproxyBufferSize - 1024);
+		expect(haproxyPayloadLimit).toBeGreaterThan(200_000);
+	});
+
+	it('checks every file a config loads: each page in each format, and the galleries', () => {
+		expect(haproxyServedFiles(fixtureWithGerman).sort()).toEqual(
+			[
+				'index.html',
+				'de/index.html',
+				...['', 'de/'].flatMap((folder) =>
+					['404', '405', '503'].flatMap((name) => [
+						`${folder}${name}.html`,
+						`${folder}problem/${name}.json`,
+						`${folder}problem/${name}.txt`,
+					]),
+				),
+			].sort(),
+		);
+	});
+
+	it('names the files too large, with their size', () => {
+		const sizes: Record<string, number> = {
+			'index.html': haproxyPayloadLimit + 1,
+			'503.html': haproxyPayloadLimit,
+		};
+		expect(haproxyOversizedFiles(fixtureContract, (file) => sizes[file] ?? 3000)).toEqual([
+			{ file: 'index.html', bytes: haproxyPayloadLimit + 1 },
+		]);
+	});
+});
+
+describe('hostConfigFiles()', () => {
+	it('writes both HAProxy files', () => {
+		const paths = hostConfigFiles(fixtureContract, fixtureOptions).map((file) => file.path);
+		for (const file of haproxyFiles(fixtureContract, fixtureOptions)) expect(paths).toContain(file.path);
+		expect(haproxyFiles(fixtureContract, fixtureOptions).map((file) => file.path)).toEqual([
+			'haproxy/haproxy-static.cfg',
+			'haproxy/haproxy-proxy.cfg',
+		]);
+	});
+});
