@@ -19,6 +19,7 @@ import {
 	typeMapsRoot,
 } from '../../src/hosts/apache';
 import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
+import { cloudflareWorker, cloudflareWranglerConfig } from '../../src/hosts/cloudflare';
 import {
 	haproxyProxyConfig,
 	haproxyProxyFailureStatuses,
@@ -483,6 +484,74 @@ export const netlify: ServerUnderTest = {
 			cwd: dir,
 			env: { NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
 			startupSeconds: 120,
+		});
+	},
+};
+
+const wrangler = fileURLToPath(new URL('../../node_modules/.bin/wrangler', import.meta.url));
+
+/**
+ * Cloudflare's runtime: workerd, run by `wrangler dev` offline, with the generated Worker and
+ * wrangler.toml, its assets the copy of dist/. The site config under test is the Worker.
+ */
+export const cloudflare: ServerUnderTest = {
+	name: 'Cloudflare (workerd)',
+	executables: [wrangler],
+	install: 'npm install (wrangler, with workerd, is a dev dependency)',
+	source: 'src/hosts/cloudflare.ts',
+	shippedFiles: [],
+	negotiation: 'q-values',
+	formatNegotiation: 'first-match',
+	requestIds: { inBody: true },
+	configs: { static: (contract) => cloudflareWorker(contract) },
+	unsupportedStatuses: new Set(),
+	proxyFailureStatuses: gatewayStatuses,
+	differences: {
+		'malformed request': {
+			reason:
+				"wrangler dev's local server (Node's HTTP parser, in front of workerd) answers a request it cannot parse itself, before the Worker runs: 400 with a plain-text reason",
+			expect(answer) {
+				expect(answer.status).toBe(400);
+				expect(answer.body).toBe('invalid HTTP version parsed');
+			},
+		},
+	},
+	async installFiles(contract, pagesRoot) {
+		// The config names the Worker and the assets; it sits beside the pages' folder.
+		const config = cloudflareWranglerConfig(contract)
+			.replace('directory = "./dist/"', `directory = ${JSON.stringify(pagesRoot)}`)
+			.replace(/^compatibility_date/m, 'workers_dev = false\ncompatibility_date');
+		await writeConfig(join(pagesRoot, '..', 'wrangler.toml'), config);
+	},
+	async start({ dir, pagesRoot, siteConfig, port, label, executable }) {
+		await writeConfig(join(pagesRoot, '..', 'worker.js'), siteConfig);
+		await mkdir(dir, { recursive: true });
+		return startServer({
+			label,
+			command: executable,
+			args: [
+				'dev',
+				'--config',
+				join(pagesRoot, '..', 'wrangler.toml'),
+				'--ip',
+				'127.0.0.1',
+				'--port',
+				String(port),
+				'--local',
+				'--persist-to',
+				join(dir, 'state'),
+			],
+			port,
+			logs: [],
+			cwd: dir,
+			env: {
+				WRANGLER_SEND_METRICS: 'false',
+				CI: 'true',
+				HOME: dir,
+				XDG_CONFIG_HOME: join(dir, 'config'),
+				WRANGLER_LOG_PATH: join(dir, 'logs'),
+			},
+			startupSeconds: 90,
 		});
 	},
 };

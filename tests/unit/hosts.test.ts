@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { apacheProxyConfig, apacheStaticConfig, apacheTypeMaps } from '../../src/hosts/apache';
 import { firstListedPattern } from '../../src/hosts/language';
 import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
-import { cloudflareWranglerConfig } from '../../src/hosts/cloudflare';
+import { cloudflareWorker, cloudflareWranglerConfig } from '../../src/hosts/cloudflare';
+import { withMaintenance, type RouteContract } from '../../src/contract/contract';
 import { cloudFrontCustomErrorResponses } from '../../src/hosts/cloudfront';
 import { hostConfigFiles } from '../../src/hosts/index';
 import { nginxProxyConfig, nginxStaticConfig } from '../../src/hosts/nginx';
@@ -147,6 +148,7 @@ describe('hostConfigFiles()', () => {
 			'apache/languages/503.var',
 			'caddy/Caddyfile.proxy',
 			'caddy/Caddyfile.static',
+			'cloudflare/worker.js',
 			'cloudflare/wrangler.toml',
 			'cloudfront/custom-error-responses.json',
 			'haproxy/haproxy-proxy.cfg',
@@ -203,13 +205,69 @@ describe('CloudFront', () => {
 });
 
 describe('Cloudflare', () => {
-	it('serves dist/ with the not-found page for unknown paths, and says what it cannot do', () => {
+	it('runs the Worker first on every request, with dist/ as its assets and the not-found page as their fallback', () => {
 		const config = cloudflareWranglerConfig(fixtureContract);
 		const settings = config.split('\n').filter((line) => line && !line.startsWith('#'));
 		expect(settings).toEqual(
-			expect.arrayContaining(['[assets]', 'directory = "./dist/"', 'not_found_handling = "404-page"']),
+			expect.arrayContaining([
+				'main = "worker.js"',
+				'[assets]',
+				'directory = "./dist/"',
+				'binding = "ASSETS"',
+				'run_worker_first = true',
+				'not_found_handling = "404-page"',
+			]),
 		);
-		expect(config).toMatch(/200 or 3xx/);
+	});
+	// The Worker's routing, on Node's fetch API with a fake ASSETS binding; on workerd itself it is
+	// the contract suite's (tests/contract/cloudflare.test.ts).
+	const files: Record<string, string> = {
+		'/404.html': '<main>not found</main>',
+		'/405.html': '<main>not allowed</main>',
+		'/503.html': '<main>unavailable</main>',
+		'/healthz': 'ok',
+	};
+	const assets = {
+		fetch: async (request: Request) => {
+			const body = files[new URL(request.url).pathname];
+			return new Response(body ?? 'missing', { status: body === undefined ? 404 : 200 });
+		},
+	};
+	async function workerOf(contract: RouteContract) {
+		const source = cloudflareWorker(contract);
+		const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as {
+			default: { fetch(request: Request, env: unknown): Promise<Response> };
+		};
+		return (path: string, method = 'GET') =>
+			module.default.fetch(new Request(`https://example.com${path}`, { method }), { ASSETS: assets });
+	}
+	it('answers each route with its status, headers and page, and its own request ID in it', async () => {
+		const fetch = await workerOf(fixtureContract);
+		const answer = await fetch('/503');
+		expect(answer.status).toBe(503);
+		expect(answer.headers.get('retry-after')).toBe('120');
+		expect(answer.headers.get('x-fixture')).toBe('page');
+		const id = answer.headers.get('x-request-id')!;
+		expect(id).toMatch(/^[0-9a-f-]{36}$/);
+		expect(await answer.text()).toBe(`<main>unavailable<p>Request ID: <code>${id}</code></p></main>`);
+		expect((await fetch('/nowhere')).status).toBe(404);
+		const post = await fetch('/503', 'POST');
+		expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+		expect((await fetch('/healthz')).status).toBe(200);
+	});
+	it('under maintenance: 503 but the allowed paths', async () => {
+		const fetch = await workerOf(
+			withMaintenance(fixtureContract, { retryAfter: '900', allowedPaths: ['/healthz'] }),
+		);
+		const answer = await fetch('/nowhere', 'DELETE');
+		expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '900']);
+		expect((await fetch('/healthz')).status).toBe(200);
+	});
+	it('carries contract values as data: a hostile header value is sent, never run', async () => {
+		const hostile = '\'); globalThis.pwned = 1; ("</script>';
+		const fetch = await workerOf({ ...fixtureContract, pageHeaders: { 'X-Fixture': hostile } });
+		expect((await fetch('/404')).headers.get('x-fixture')).toBe(hostile);
+		expect((globalThis as { pwned?: number }).pwned).toBeUndefined();
 	});
 });
 

@@ -109,6 +109,7 @@ describe('every generated file obeys the switch', () => {
 			'apache/fallback-proxy.conf',
 			'haproxy/haproxy-static.cfg',
 			'haproxy/haproxy-proxy.cfg',
+			'cloudflare/worker.js',
 		]) {
 			expect(changed, path).toContain(path);
 			expect(on.find((file) => file.path === path)!.content).toMatch(/[Mm]aintenance/);

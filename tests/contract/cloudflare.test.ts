@@ -1,0 +1,4 @@
+import { describeServer } from './cases';
+import { cloudflare } from './servers';
+
+describeServer(cloudflare);
