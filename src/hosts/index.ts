@@ -10,9 +10,11 @@ import { cloudflareFiles } from './cloudflare';
 import { cloudFrontFiles } from './cloudfront';
 import type { HostConfigFile } from './format';
 import { haproxyFiles } from './haproxy';
+import { kubernetesFiles } from './kubernetes';
 import { netlifyFiles } from './netlify';
 import { nginxFiles } from './nginx';
 import type { HostOptions } from './options';
+import { traefikFiles } from './traefik';
 import { vercelFiles } from './vercel';
 
 export type { HostConfigFile } from './format';
@@ -28,5 +30,7 @@ export function hostConfigFiles(contract: RouteContract, options: HostOptions): 
 		...cloudFrontFiles(contract),
 		...cloudflareFiles(contract),
 		...vercelFiles(contract),
+		...traefikFiles(contract, options),
+		...kubernetesFiles(contract, options),
 	];
 }

@@ -206,7 +206,7 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 				await rm(hostsDir, { recursive: true, force: true });
 				await writeFiles(hostsDir, files);
 				logger.info(
-					`wrote ${files.length} host configs to hosts/ (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel)`,
+					`wrote ${files.length} host configs to hosts/ (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes)`,
 				);
 			},
 		},

@@ -162,7 +162,7 @@ export const nginx: ServerUnderTest = {
 };
 
 /** The least nginx.conf that includes the generated server block; returns nginx's arguments for it. */
-async function nginxMainConfig(dir: string, siteConfig: string): Promise<string[]> {
+export async function nginxMainConfig(dir: string, siteConfig: string): Promise<string[]> {
 	const site = await writeConfig(join(dir, 'site.conf'), siteConfig);
 	const temp = (name: string) => join(dir, 'temp', name);
 	const main = await writeConfig(

@@ -153,8 +153,13 @@ describe('hostConfigFiles()', () => {
 			'cloudfront/custom-error-responses.json',
 			'haproxy/haproxy-proxy.cfg',
 			'haproxy/haproxy-static.cfg',
+			'kubernetes/Dockerfile',
+			'kubernetes/fallback.yml',
 			'nginx/fallback-proxy.conf',
 			'nginx/fallback-static.conf',
+			'traefik/docker-compose.yml',
+			'traefik/dynamic.yml',
+			'traefik/kubernetes.yml',
 			'vercel/vercel.json',
 		]);
 		for (const file of files) expect(file.content.endsWith('\n')).toBe(true);
