@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The contract suite: netlify-cli and real nginx, Caddy and Apache on loopback, each serving a
+ * The contract suite: netlify-cli and real nginx, Caddy, Apache, HAProxy and workerd on loopback, each serving a
  * production build of dist/ (`npm run build:production` first). Apart from the unit tests, because
  * it needs those servers installed (`npm run requirements`).
  */

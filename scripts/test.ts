@@ -12,7 +12,10 @@ const steps: readonly { script: string; what: string }[] = [
 	{ script: 'test:unit', what: 'pure unit tests' },
 	{ script: 'test:build', what: 'the built pages, preview and production builds' },
 	{ script: 'size', what: 'size budgets' },
-	{ script: 'test:contract', what: 'the route contract on netlify-cli, nginx, Caddy, Apache, HAProxy' },
+	{
+		script: 'test:contract',
+		what: 'the route contract on netlify-cli, nginx, Caddy, Apache, HAProxy, workerd',
+	},
 	{ script: 'test:e2e', what: 'browser: rendering, no-JS, CSP, keyboard, axe, previews' },
 	{ script: 'test:quality', what: 'Lighthouse and the Nu HTML checker' },
 ];
