@@ -28,7 +28,7 @@ export function hostConfigFiles(contract: RouteContract, options: HostOptions): 
 		...apacheFiles(contract, options),
 		...haproxyFiles(contract, options),
 		...cloudFrontFiles(contract),
-		...cloudflareFiles(contract),
+		...cloudflareFiles(contract, options),
 		...vercelFiles(contract),
 		...traefikFiles(contract, options),
 		...kubernetesFiles(contract, options),

@@ -5,7 +5,7 @@
  * with the reason, and checked as declared: a difference that goes away fails too.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -503,7 +503,10 @@ export const cloudflare: ServerUnderTest = {
 	negotiation: 'q-values',
 	formatNegotiation: 'first-match',
 	requestIds: { inBody: true },
-	configs: { static: (contract) => cloudflareWorker(contract) },
+	configs: {
+		static: (contract, options) => cloudflareWorker(contract, 'static', options),
+		proxy: (contract, options) => cloudflareWorker(contract, 'proxy', options),
+	},
 	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
 	differences: {
@@ -517,22 +520,27 @@ export const cloudflare: ServerUnderTest = {
 		},
 	},
 	async installFiles(contract, pagesRoot) {
-		// The config names the Worker and the assets; it sits beside the pages' folder.
+		// The config names the Worker (worker.js, whichever mode it is in) and the assets (this copy
+		// of dist/); each server copies it beside its own Worker.
 		const config = cloudflareWranglerConfig(contract)
 			.replace('directory = "./dist/"', `directory = ${JSON.stringify(pagesRoot)}`)
 			.replace(/^compatibility_date/m, 'workers_dev = false\ncompatibility_date');
 		await writeConfig(join(pagesRoot, '..', 'wrangler.toml'), config);
 	},
 	async start({ dir, pagesRoot, siteConfig, port, label, executable }) {
-		await writeConfig(join(pagesRoot, '..', 'worker.js'), siteConfig);
-		await mkdir(dir, { recursive: true });
+		// Each server its own config and Worker (wrangler dev reloads a Worker whose file changes).
+		await writeConfig(join(dir, 'worker.js'), siteConfig);
+		const config = await writeConfig(
+			join(dir, 'wrangler.toml'),
+			await readFile(join(pagesRoot, '..', 'wrangler.toml'), 'utf8'),
+		);
 		return startServer({
 			label,
 			command: executable,
 			args: [
 				'dev',
 				'--config',
-				join(pagesRoot, '..', 'wrangler.toml'),
+				config,
 				'--ip',
 				'127.0.0.1',
 				'--port',

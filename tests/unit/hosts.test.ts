@@ -148,7 +148,9 @@ describe('hostConfigFiles()', () => {
 			'apache/languages/503.var',
 			'caddy/Caddyfile.proxy',
 			'caddy/Caddyfile.static',
+			'cloudflare/worker-proxy.js',
 			'cloudflare/worker.js',
+			'cloudflare/wrangler-proxy.toml',
 			'cloudflare/wrangler.toml',
 			'cloudfront/custom-error-responses.json',
 			'haproxy/haproxy-proxy.cfg',
@@ -239,7 +241,7 @@ describe('Cloudflare', () => {
 		},
 	};
 	async function workerOf(contract: RouteContract) {
-		const source = cloudflareWorker(contract);
+		const source = cloudflareWorker(contract, 'static', fixtureOptions);
 		const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as {
 			default: { fetch(request: Request, env: unknown): Promise<Response> };
 		};
