@@ -121,7 +121,7 @@ function localeOf(request) {
 	for (const entry of (request.headers.get('Accept-Language') ?? '').split(',')) {
 		const [tag = '', ...parameters] = entry.trim().split(';');
 		const locale = tag.trim().toLowerCase().split('-')[0];
-		if (!(locale in site.languages)) continue;
+		if (!Object.hasOwn(site.languages, locale)) continue;
 		const qParameter = parameters.map((parameter) => parameter.trim()).find((parameter) => /^q=/i.test(parameter));
 		const q = qParameter === undefined ? 1 : Number(qParameter.slice(2));
 		if (Number.isFinite(q) && q > best.q) best = { locale, q };

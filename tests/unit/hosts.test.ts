@@ -245,8 +245,10 @@ describe('Cloudflare', () => {
 		const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as {
 			default: { fetch(request: Request, env: unknown): Promise<Response> };
 		};
-		return (path: string, method = 'GET') =>
-			module.default.fetch(new Request(`https://example.com${path}`, { method }), { ASSETS: assets });
+		return (path: string, method = 'GET', headers: Record<string, string> = {}) =>
+			module.default.fetch(new Request(`https://example.com${path}`, { method, headers }), {
+				ASSETS: assets,
+			});
 	}
 	it('answers each route with its status, headers and page, and its own request ID in it', async () => {
 		const fetch = await workerOf(fixtureContract);
@@ -269,6 +271,12 @@ describe('Cloudflare', () => {
 		const answer = await fetch('/nowhere', 'DELETE');
 		expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '900']);
 		expect((await fetch('/healthz')).status).toBe(200);
+	});
+	it('takes no inherited name for a language (Accept-Language: constructor, __proto__)', async () => {
+		const fetch = await workerOf(fixtureWithGerman);
+		const answer = await fetch('/404', 'GET', { 'Accept-Language': 'constructor, __proto__;q=0.9' });
+		expect([answer.status, answer.headers.get('content-language')]).toEqual([404, 'en']);
+		expect(await answer.text()).toContain('not found');
 	});
 	it('carries contract values as data: a hostile header value is sent, never run', async () => {
 		const hostile = '\'); globalThis.pwned = 1; ("</script>';
