@@ -1,77 +1,134 @@
 /**
  * Kubernetes with ingress-nginx: the controller's `custom-http-errors` sends an app's server
- * errors to a default backend, which answers with the page of the status. ingress-nginx passes the
- * status in `X-Code` and the client's Accept in `X-Format` (its "Custom errors" documentation), and
- * keeps the app's status only if the backend answers with it; so the backend here is nginx with
- * dist/ and a server block that answers each `X-Code` with its page, its status and its headers
- * (the problem document when `X-Format` asks for JSON). Generated and checked: the manifests
- * against the Kubernetes API schemas (kubernetes-models), the backend's server block on real nginx
- * (tests/contract/kubernetes-backend.test.ts); no cluster runs here.
+ * errors to a default backend, which answers with the page of the status. Sources: ingress-nginx's
+ * "Custom errors" user guide (https://kubernetes.github.io/ingress-nginx/user-guide/custom-errors/)
+ * and the `@custom_…` locations of its nginx.tmpl (rootfs/etc/nginx/template/nginx.tmpl): the
+ * controller proxies the error to the backend as `/` (`rewrite (.*) / break`) with `X-Code` (the
+ * status), `X-Format` (the client's Accept), `X-Original-URI`, `X-Namespace`, `X-Ingress-Name`,
+ * `X-Service-Name`, `X-Service-Port` and `X-Request-ID` (its own ID, the one the app got), plus the
+ * client's own headers (`proxy_pass` passes them), Accept-Language included; and "NGINX does not
+ * change the response from the custom default backend": the backend must answer with the status.
+ * When the app has no ready endpoints, the request itself goes to the backend (original path and
+ * method) with `X-Code: 503`. The two Ingress annotations send one Ingress's errors there; the
+ * controller ConfigMap's global `custom-http-errors` is not used, as it would catch the API's too.
+ *
+ * So the backend is nginx with dist/ and a server block that answers the page of `X-Code` with that
+ * status, its headers, the language the browser asks for, the format X-Format asks for (the problem
+ * document for JSON) and ingress-nginx's request ID in header and page. Without `X-Code` the path
+ * names the status (`/503`): that is how Traefik's errors middleware asks (hosts/traefik/kubernetes.yml
+ * uses the same Service). Generated and checked: the manifests against the Kubernetes API schemas
+ * (kubernetes-models), the server block on real nginx (tests/contract/kubernetes-backend.test.ts);
+ * no cluster or ingress controller runs here.
  */
-import { stringify } from 'yaml';
 import {
+	headersInFrontOfApp,
+	negotiates,
 	notFoundPage,
+	pageFileParts,
 	replacedAppPages,
 	statusHeaderNames,
 	PROBLEM_JSON,
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
-import { fileHeader, hashComment, headerName, nginxRegex, nginxString, type HostConfigFile } from './format';
+import {
+	fileHeader,
+	hashComment,
+	headerName,
+	literalPathPattern,
+	nginxRegex,
+	nginxString,
+	type HostConfigFile,
+} from './format';
 import { acceptPatterns, formats } from './mediaType';
-import type { HostOptions } from './options';
-import { pagesImage, traefikNames } from './traefik';
+import { languageHeaderLines, languageMaps, requestIdFilters } from './nginx';
+import { kubernetesOptionsOf, type HostOptions } from './options';
+import { pagesImage, toYaml, traefikNames } from './traefik';
 
-/** The backend's name (Service, Deployment, ConfigMap), and the image that holds dist/. */
+/** The backend's name (Service, Deployment, ConfigMap). */
 export const backendName = traefikNames.pages;
-export const backendImage = 'registry.example.com/fallback-pages:latest';
+
+/** Where the image keeps the backend's server block, and the Deployment mounts the ConfigMap's. */
+const configDir = '/etc/nginx/conf.d';
+const configFile = 'default.conf';
 
 /** What the readiness probe asks for (answered 204; no app path is likely to be it). */
 const readinessPath = '/__fallback_ready';
+
+/**
+ * The shape of ingress-nginx's request ID (nginx's `$request_id`: 32 hexadecimal digits). Only such
+ * a value reaches the page; anything else (a header a client set, forwarded by Traefik) is replaced
+ * by the backend's own ID, so nothing from a request is ever written into a page unchecked.
+ */
+const requestIdPattern = '^[0-9a-f]{32}$';
 
 /** The pages the backend answers with: the replaced statuses', and the not-found page for the rest. */
 function backendPages(contract: RouteContract): PageRoute[] {
 	return [notFoundPage(contract), ...replacedAppPages(contract)];
 }
 
+/** `$fallback_backend_…`: the variables of the backend's server block. */
+const variable = (name: string) => `$fallback_backend_${name.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
+const inWord = (name: string) => `\${${variable(name).slice(1)}}`;
+
 /**
- * The default backend's nginx server block: `X-Code` picks the page (any other value: the
- * not-found page), `X-Format` its format, and the page answers with its status and headers.
+ * The default backend's nginx server block (it goes inside `http {}`, as conf.d/default.conf of the
+ * nginx image): `X-Code`, else the path, picks the page; any other status, the not-found page.
  */
 export function kubernetesBackendNginxConfig(contract: RouteContract, options: HostOptions): string {
 	const pages = backendPages(contract);
 	const notFound = notFoundPage(contract);
+	const headersOf = (route: PageRoute) => headersInFrontOfApp(contract, route);
 	const root = options.pagesRoot.replace(/\/?$/, '/');
 	const formatMap = (part: 'folder' | 'extension') => [
-		`map $http_x_format $fallback_backend_${part} {`,
+		`map ${variable('accept')} ${variable(`format_${part}`)} {`,
 		...acceptPatterns.map(
-			({ format, pattern }) =>
-				`\t${nginxRegex(pattern, `X-Format of ${format}`)} "${formats[format][part]}";`,
+			({ format, pattern }) => `\t${nginxRegex(pattern, `Accept of ${format}`)} "${formats[format][part]}";`,
 		),
 		`\tdefault "${formats.page[part]}";`,
 		'}',
 	];
-	const headerVariable = (name: string) =>
-		`$fallback_backend_${name.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
+	// Each page of the default locale, in the locale and format asked for.
+	const pageUri = (route: PageRoute) => {
+		const { folder, name } = pageFileParts(route.file);
+		const locale = negotiates(contract) ? inWord('locale') : '';
+		return `${contract.internalPrefix}${locale}${folder}${inWord('format_folder')}${name}.${inWord('format_extension')}`;
+	};
 	return [
 		fileHeader([
-			'Fallback as the default backend of ingress-nginx: answers the page of the status in X-Code.',
-			'Mounted as /etc/nginx/conf.d/default.conf in the fallback-pages Deployment (kubernetes/fallback.yml).',
+			'Fallback as the default backend of ingress-nginx: answers the page of the status in X-Code',
+			'(or in the path, /503, as Traefik’s errors middleware asks), with that status. Goes inside',
+			`http {}: ${configDir}/${configFile} of the fallback-pages image (kubernetes/Dockerfile) and ConfigMap.`,
 		]),
 		'',
-		hashComment('The status to answer: one with a page, else the not-found page.'),
-		'map $http_x_code $fallback_backend_status {',
+		hashComment(
+			'The status to answer: X-Code’s when it has a page, else the path’s (no X-Code), else the not-found page.',
+		),
+		`map "$http_x_code:$uri" ${variable('status')} {`,
 		`\tdefault ${notFound.status};`,
-		...pages.map((route) => `\t"${route.status}" ${route.status};`),
+		...pages.map((route) => `\t${nginxRegex(`^${route.status}:`, 'X-Code')} ${route.status};`),
+		...pages.map((route) => `\t${nginxRegex(`^:/${route.status}$`, 'status path')} ${route.status};`),
 		'}',
-		hashComment('The format the client accepts (ingress-nginx passes its Accept as X-Format).'),
+		hashComment('The client’s Accept: ingress-nginx passes it as X-Format, Traefik as Accept.'),
+		`map $http_x_format ${variable('accept')} {`,
+		'\tdefault $http_x_format;',
+		'\t"" $http_accept;',
+		'}',
 		...formatMap('folder'),
 		...formatMap('extension'),
-		...statusHeaderNames(pages).flatMap((name) => [
-			`map $status ${headerVariable(name)} {`,
+		hashComment(
+			'ingress-nginx’s request ID (the one the app got) when it has that shape, else this nginx’s own.',
+		),
+		`map $http_x_request_id ${variable('request_id')} {`,
+		`\t${nginxRegex(requestIdPattern, 'request ID')} $http_x_request_id;`,
+		'\tdefault $request_id;',
+		'}',
+		...languageMaps('backend', contract),
+		...statusHeaderNames(pages, headersOf).flatMap((name) => [
+			`map $status ${variable(name)} {`,
 			...pages
-				.filter((route) => route.headers[name] !== undefined)
-				.map((route) => `\t${route.status} ${nginxString(route.headers[name]!, `header ${name}`)};`),
+				.filter((route) => headersOf(route)[name] !== undefined)
+				.map((route) => `\t${route.status} ${nginxString(headersOf(route)[name]!, `header ${name}`)};`),
 			'\tdefault "";',
 			'}',
 		]),
@@ -79,57 +136,92 @@ export function kubernetesBackendNginxConfig(contract: RouteContract, options: H
 		'server {',
 		`\tlisten ${options.listen.port};`,
 		'\tserver_tokens off;',
+		...languageHeaderLines('backend', contract, '\t'),
+		`\tadd_header ${headerName(contract.requestIdHeader, 'request ID header')} ${variable('request_id')} always;`,
 		...Object.entries(contract.pageHeaders).map(
 			([name, value]) =>
 				`\tadd_header ${headerName(name, 'page header name')} ${nginxString(value, `page header ${name}`)} always;`,
 		),
-		...statusHeaderNames(pages).map(
-			(name) => `\tadd_header ${headerName(name, 'status header name')} ${headerVariable(name)} always;`,
+		...statusHeaderNames(pages, headersOf).map(
+			(name) => `\tadd_header ${headerName(name, 'status header name')} ${variable(name)} always;`,
 		),
-		'\tadd_header Vary Accept always;',
-		...pages.map(
-			(route) =>
-				`\terror_page ${route.status} /__fallback/\${fallback_backend_folder}${route.status}.\${fallback_backend_extension};`,
-		),
+		...pages.map((route) => `\terror_page ${route.status} ${pageUri(route)};`),
 		'',
-		hashComment('For the readiness probe.'),
+		hashComment('For the readiness probe.', '\t'),
 		`\tlocation = ${readinessPath} { access_log off; return 204; }`,
-		hashComment('Every other request is an error to show: answer with the status X-Code names.'),
+		hashComment(
+			'Every other request is an error to show, whatever its method (the page is fetched with GET).',
+			'\t',
+		),
 		'\tlocation / {',
-		'\t\trewrite ^ /__fallback_status/$fallback_backend_status last;',
+		`\t\trewrite ^ /__fallback_status/${variable('status')} last;`,
 		'\t}',
 		...pages.map(
 			(route) => `\tlocation = /__fallback_status/${route.status} { internal; return ${route.status}; }`,
 		),
-		`\tlocation ^~ /__fallback/ {`,
+		`\tlocation ^~ ${contract.internalPrefix} {`,
 		'\t\tinternal;',
 		`\t\talias ${root};`,
 		`\t\ttypes { text/html html; ${PROBLEM_JSON} json; text/plain txt; }`,
 		'\t\tcharset utf-8;',
+		...requestIdFilters(contract, 'backend', variable('request_id')).map((line) => `\t\t${line}`),
 		'\t}',
 		'}',
 		'',
 	].join('\n');
 }
 
-/** The manifests: the backend (ConfigMap, Deployment, Service), the controller setting, an Ingress. */
+/** The manifests: the backend (ConfigMap, Deployment, Service) and the app's Ingresses. */
 export function kubernetesObjects(contract: RouteContract, options: HostOptions): object[] {
+	const { namespace, image } = kubernetesOptionsOf(options);
 	const statuses = replacedAppPages(contract)
 		.map((route) => route.status)
 		.join(',');
 	const labels = { 'app.kubernetes.io/name': backendName };
 	const port = options.listen.port;
+	const appPort = Number(options.upstream.split(':')[1]);
+	// Every object in the chosen namespace; the default-backend annotation names a Service in the
+	// Ingress's own namespace, so the two must share one.
+	const metadata = (name: string, extra: Record<string, unknown> = {}) => ({
+		name,
+		...(namespace ? { namespace } : {}),
+		...extra,
+	});
+	/** An Ingress for the app (a Service named `app`, on the upstream's port) on these path prefixes. */
+	const appIngress = (
+		name: string,
+		paths: string | readonly string[],
+		annotations?: Record<string, string>,
+	) => ({
+		apiVersion: 'networking.k8s.io/v1',
+		kind: 'Ingress',
+		metadata: metadata(name, annotations ? { annotations } : {}),
+		spec: {
+			ingressClassName: 'nginx',
+			rules: [
+				{
+					http: {
+						paths: (typeof paths === 'string' ? [paths] : paths).map((path) => ({
+							path: literalPath(path),
+							pathType: 'Prefix',
+							backend: { service: { name: 'app', port: { number: appPort } } },
+						})),
+					},
+				},
+			],
+		},
+	});
 	return [
 		{
 			apiVersion: 'v1',
 			kind: 'ConfigMap',
-			metadata: { name: backendName },
-			data: { 'default.conf': kubernetesBackendNginxConfig(contract, options) },
+			metadata: metadata(backendName, { labels }),
+			data: { [configFile]: kubernetesBackendNginxConfig(contract, options) },
 		},
 		{
 			apiVersion: 'apps/v1',
 			kind: 'Deployment',
-			metadata: { name: backendName, labels },
+			metadata: metadata(backendName, { labels }),
 			spec: {
 				replicas: 2,
 				selector: { matchLabels: labels },
@@ -139,9 +231,10 @@ export function kubernetesObjects(contract: RouteContract, options: HostOptions)
 						containers: [
 							{
 								name: 'nginx',
-								image: backendImage,
+								image,
 								ports: [{ containerPort: port, name: 'http' }],
-								volumeMounts: [{ name: 'config', mountPath: '/etc/nginx/conf.d', readOnly: true }],
+								// The image carries the same server block; the ConfigMap's is mounted over it.
+								volumeMounts: [{ name: 'config', mountPath: configDir, readOnly: true }],
 								readinessProbe: { httpGet: { path: readinessPath, port: 'http' } },
 								resources: { requests: { cpu: '10m', memory: '16Mi' }, limits: { memory: '64Mi' } },
 							},
@@ -154,57 +247,54 @@ export function kubernetesObjects(contract: RouteContract, options: HostOptions)
 		{
 			apiVersion: 'v1',
 			kind: 'Service',
-			metadata: { name: backendName, labels },
+			metadata: metadata(backendName, { labels }),
 			spec: { selector: labels, ports: [{ name: 'http', port: 80, targetPort: 'http' }] },
 		},
-		{
-			// Merge into the controller's own ConfigMap (its name and namespace depend on the install).
-			apiVersion: 'v1',
-			kind: 'ConfigMap',
-			metadata: { name: 'ingress-nginx-controller', namespace: 'ingress-nginx' },
-			data: { 'custom-http-errors': statuses },
-		},
-		{
-			apiVersion: 'networking.k8s.io/v1',
-			kind: 'Ingress',
-			metadata: {
-				name: 'app',
-				annotations: {
-					'nginx.ingress.kubernetes.io/custom-http-errors': statuses,
-					'nginx.ingress.kubernetes.io/default-backend': backendName,
-				},
-			},
-			spec: {
-				ingressClassName: 'nginx',
-				rules: [
-					{
-						http: {
-							paths: [
-								{
-									path: '/',
-									pathType: 'Prefix',
-									backend: {
-										service: { name: 'app', port: { number: Number(options.upstream.split(':')[1]) } },
-									},
-								},
-							],
-						},
-					},
-				],
-			},
-		},
+		// Your app's Ingress, with the two annotations that send its errors here: both are needed
+		// (ingress-nginx's annotation reference, "Default Backend"). Per Ingress, not the controller
+		// ConfigMap's global `custom-http-errors`, which would replace every Ingress's errors, the API's too.
+		appIngress('app', '/', {
+			'nginx.ingress.kubernetes.io/custom-http-errors': statuses,
+			'nginx.ingress.kubernetes.io/default-backend': backendName,
+		}),
+		// The API prefixes without custom-http-errors: the app's JSON errors reach its clients as it
+		// sent them. The default backend alone still answers when the app has no ready endpoints (with
+		// X-Code 503: the problem document for a client that accepts JSON).
+		...(contract.apiPrefixes.length > 0
+			? [
+					appIngress('app-api', contract.apiPrefixes, {
+						'nginx.ingress.kubernetes.io/default-backend': backendName,
+					}),
+				]
+			: []),
 	];
 }
 
-/** The image with the pages: nginx with dist/ at pagesRoot (the config comes from the ConfigMap). */
+/** A path prefix as an Ingress takes it: checked to be letters, digits and `._~/-` only. */
+function literalPath(path: string): string {
+	literalPathPattern(path); // throws, naming the path, on any other character
+	return path;
+}
+
+/** Where the Dockerfile finds the server block: hosts/ beside dist/, built from the project root. */
+const backendConfigPath = 'kubernetes/default-backend.conf';
+
+/**
+ * The pages image: nginx with dist/ at pagesRoot and the backend's server block. Both come from
+ * one build (the page headers' CSP holds the hashes of these pages), so the image works on its own;
+ * the ConfigMap mounts the same file over it.
+ */
 export function kubernetesDockerfile(options: HostOptions): string {
+	const { image } = kubernetesOptionsOf(options);
 	return [
 		fileHeader([
-			`The fallback-pages image: build from the project root after \`npm run build:production\`,`,
-			`push it, and name it in kubernetes/fallback.yml (${backendImage}).`,
+			'The fallback-pages image. From the project root, after `npm run build:production`:',
+			`  docker build -f hosts/kubernetes/Dockerfile -t ${image} . && docker push ${image}`,
+			'(fallback.hosts.kubernetes.image names it in kubernetes/fallback.yml).',
 		]),
 		`FROM ${pagesImage}`,
-		`COPY dist/ ${options.pagesRoot}/`,
+		`COPY dist/ ${options.pagesRoot.replace(/\/?$/, '/')}`,
+		`COPY hosts/${backendConfigPath} ${configDir}/${configFile}`,
 		'',
 	].join('\n');
 }
@@ -216,12 +306,11 @@ export function kubernetesFiles(contract: RouteContract, options: HostOptions): 
 			content: `${fileHeader([
 				'Fallback for Kubernetes with ingress-nginx: the app’s server errors show Fallback’s page, with',
 				'their status. The default backend serves dist/ (image: kubernetes/Dockerfile) and answers',
-				'the page of X-Code; apply with `kubectl apply -f`, after merging the controller ConfigMap',
-				'into your ingress-nginx install’s and changing the Ingress to your app.',
-			])}\n${kubernetesObjects(contract, options)
-				.map((object) => stringify(object))
-				.join('---\n')}`,
+				'the page of X-Code. Change the Ingresses to your app (a Service named app, your host), then',
+				'`kubectl apply -f` this file.',
+			])}\n${kubernetesObjects(contract, options).map(toYaml).join('---\n')}`,
 		},
+		{ path: backendConfigPath, content: kubernetesBackendNginxConfig(contract, options) },
 		{ path: 'kubernetes/Dockerfile', content: kubernetesDockerfile(options) },
 	];
 }

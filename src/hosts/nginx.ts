@@ -127,7 +127,7 @@ const languageVariable = (mode: string, part: 'content_language' | 'request_id_l
  * browser asks for (see language.ts for what is matched), and the `Content-Language` of the page
  * served (by its path under the prefix).
  */
-function languageMaps(mode: 'static' | 'proxy', contract: RouteContract): string[] {
+export function languageMaps(mode: string, contract: RouteContract): string[] {
 	if (!negotiates(contract)) return [];
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
 	const language = (locale: string) => contentLanguage(contract, locale);
@@ -176,7 +176,7 @@ function lineBeforeId(contract: RouteContract, locale: string): string {
 }
 
 /** The language headers: fixed where only the default locale ships, else from the maps. */
-function languageHeaderLines(mode: 'static' | 'proxy', contract: RouteContract, indent: string): string[] {
+export function languageHeaderLines(mode: string, contract: RouteContract, indent: string): string[] {
 	// Every answer may depend on the format asked for, and on the language where locales ship (an
 	// unknown path under /de/ too).
 	if (!negotiates(contract)) {
@@ -270,19 +270,24 @@ function pagesLocation(
 
 /**
  * The request's ID in the answer itself (ngx_http_sub_module): a line on the page in its language,
- * `instance` in the problem document. The ID is nginx's own, a hexadecimal string.
+ * `instance` in the problem document. The ID is nginx's own, a hexadecimal string, unless
+ * `idVariable` names another that is checked to be one (the ingress-nginx default backend's).
  */
-function requestIdFilters(contract: RouteContract, mode: string): string[] {
+export function requestIdFilters(
+	contract: RouteContract,
+	mode: string,
+	idVariable = '$request_id',
+): string[] {
 	const { pageAnchor, page: pageWith, problemAnchor, problem } = requestIdMarkup;
 	// One language: its line as it is; several: the page's, from its folder (a map).
 	const before = negotiates(contract)
 		? inWord(languageVariable(mode, 'request_id_line'))
 		: lineBeforeId(contract, contract.defaultLocale);
-	const page = pageWith(`${before}{id}`, '$request_id');
+	const page = pageWith(`${before}{id}`, idVariable);
 	return [
 		`sub_filter_types ${PROBLEM_JSON};`,
 		`sub_filter ${nginxString(pageAnchor, 'page anchor')} ${nginxSubstitution(page)};`,
-		`sub_filter ${nginxString(problemAnchor, 'problem anchor')} ${nginxSubstitution(problem('$request_id'))};`,
+		`sub_filter ${nginxString(problemAnchor, 'problem anchor')} ${nginxSubstitution(problem(idVariable))};`,
 	];
 }
 

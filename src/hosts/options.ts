@@ -20,6 +20,32 @@ const hostName = z
 
 const port = z.number().int().min(1).max(65535);
 
+/** A Kubernetes namespace: an RFC 1123 label (lower-case letters, digits, '-'), at most 63 characters. */
+const namespace = z
+	.string()
+	.regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, "must be a DNS label: lower-case letters, digits and '-'");
+
+/**
+ * A container image reference, `[registry[:port]/]name[:tag][@sha256:digest]`, in the lower-case
+ * letters, digits and separators Docker's reference grammar allows: nothing a YAML or Dockerfile
+ * line could be split on.
+ */
+const imageReference = z
+	.string()
+	.max(255)
+	.regex(
+		/^[a-z0-9]+(?:[._-][a-z0-9]+)*(?::\d{1,5})?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/,
+		'must be an image reference such as registry.example.com/team/fallback-pages:1.2',
+	);
+
+/** The Kubernetes manifests' settings (hosts/kubernetes/, hosts/traefik/kubernetes.yml). */
+export const kubernetesOptionsSchema = z.strictObject({
+	/** The namespace of every object (the app's Ingress too); absent: `kubectl apply -n` chooses. */
+	namespace: namespace.optional(),
+	/** The pages image built from hosts/kubernetes/Dockerfile, pushed where the cluster pulls from. */
+	image: imageReference.default('registry.example.com/fallback-pages:latest'),
+});
+
 export const hostOptionsSchema = z.strictObject({
 	/** Folder on the server that holds a copy of dist/. */
 	pagesRoot: absolutePath.default('/var/www/fallback'),
@@ -33,10 +59,17 @@ export const hostOptionsSchema = z.strictObject({
 		.default('127.0.0.1:3000'),
 	/** Seconds to wait for the app's answer before answering 504 with the 504 page. */
 	upstreamTimeoutSeconds: z.number().int().min(1).max(86_400).default(60),
+	/** Kubernetes (ingress-nginx, Traefik CRDs); absent: kubernetesOptionsSchema's defaults. */
+	kubernetes: kubernetesOptionsSchema.optional(),
 });
 
 export type HostOptionsInput = z.input<typeof hostOptionsSchema>;
 export type HostOptions = z.output<typeof hostOptionsSchema>;
+export type KubernetesOptions = z.output<typeof kubernetesOptionsSchema>;
+
+/** The Kubernetes settings of these options, their defaults where none are given. */
+export const kubernetesOptionsOf = (options: HostOptions): KubernetesOptions =>
+	options.kubernetes ?? kubernetesOptionsSchema.parse({});
 
 /** Validates host options; throws an Error naming every broken option under `optionPath`. */
 export function parseHostOptions(raw: unknown = {}, optionPath = 'fallback.hosts'): HostOptions {

@@ -2,22 +2,36 @@
  * Traefik v3, in front of an app: its `errors` middleware replaces the app's server errors with
  * the page a second service answers for `/{status}`. Traefik serves no files, so that service is
  * nginx with dist/ and the generated static config (`hosts/nginx/fallback-static.conf`), which
- * answers `/503` with the 503 page, its headers and the language the browser asks for.
+ * answers `/503` with the 503 page, its headers, the format the client accepts and the language
+ * the browser asks for; on Kubernetes it is the fallback-pages Service of
+ * hosts/kubernetes/fallback.yml, whose server block answers `/503` the same way.
  *
  * The same setup three ways: a file-provider dynamic config, Docker labels (docker-compose.yml),
  * and Kubernetes CRDs (Middleware, IngressRoute). Generated and checked (the CRDs against the
- * Traefik CRD schemas of @kubernetes-models/traefik), not run: Traefik does not run here.
+ * Traefik CRD schemas of @kubernetes-models/traefik, the compose file against the Compose
+ * Specification's schema), not run: Traefik does not run here.
  *
- * What the errors middleware does, from its reference (doc.traefik.io, v3, "Errors"/"ErrorPage"):
- * the answer keeps the app's status and carries the error service's body; `{status}` in `query`
- * is that status. Not verified here: which of the page service's headers (Retry-After, the CSP,
- * Content-Language) Traefik passes on, and that it forwards the visitor's Accept-Language.
- * The API prefixes get a router without the middleware: the app's JSON errors reach its clients.
+ * What the middleware does, read in Traefik's source (pkg/middlewares/customerrors/custom_errors.go,
+ * v3.0 to v3.7) and reference (doc.traefik.io, routing-configuration/http/middlewares/errorpages):
+ * - the answer keeps the app's status (`newCodeModifier(rw, code)`; v3.4+ can rewrite it with
+ *   `statusRewrites`, not used: the contract keeps the app's status) and carries the page
+ *   service's body and headers (Retry-After, the CSP, Content-Language, Vary); the app's own
+ *   headers and body are dropped, so the app's own Retry-After is lost;
+ * - the page is fetched with GET, whatever the client's method, at `query` with `{status}`
+ *   (v3.4+ also `{originalStatus}`; every v3 `{url}`, the escaped request URL: not needed here);
+ * - every request header of the client goes with it (Accept, Accept-Language, Cookie,
+ *   Authorization too; v3.7+ `errorRequestHeaders` can narrow that, not used so v3.5 takes the file):
+ *   the pages service negotiates format and language as for a visitor.
+ * Traefik makes no request IDs: the page carries the pages nginx's own ID, which the app never saw.
+ * The app's 4xx (its 404 included) pass through untouched, as the contract says; so do the API
+ * prefixes' answers, through a router without the middleware. Maintenance is not generated here:
+ * with it switched on, the static config answers every path (`/500` too) with the maintenance page,
+ * which the middleware would then show for every replaced error, while the app still answers.
  */
 import { stringify } from 'yaml';
 import { replacedAppPages, type RouteContract } from '../contract/contract';
 import { fileHeader, literalPathPattern, type HostConfigFile } from './format';
-import type { HostOptions } from './options';
+import { kubernetesOptionsOf, type HostOptions } from './options';
 
 /** The names the three forms share. */
 export const traefikNames = {
@@ -30,6 +44,12 @@ export const traefikNames = {
 
 /** The nginx image the pages service runs (the official one; pin a digest in production). */
 export const pagesImage = 'nginx:1.27-alpine';
+
+/**
+ * YAML as the yaml library writes it, without folding long lines (a config in a ConfigMap stays as
+ * it is, line for line) and without anchors for repeated objects (the labels a Deployment repeats).
+ */
+export const toYaml = (value: unknown) => stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
 
 /** Statuses as Traefik's `status` list: single codes and `from-to` runs (`500-508`, `510-511`). */
 export function statusRanges(statuses: readonly number[]): string[] {
@@ -93,7 +113,7 @@ export function traefikDynamicConfig(contract: RouteContract, options: HostOptio
 		'with the app’s status. Load it with `--providers.file.filename=/etc/traefik/dynamic.yml`; run',
 		`the pages service as in docker-compose.yml (nginx with dist/ and hosts/nginx/fallback-static.conf),`,
 		`reachable as ${pages}:${options.listen.port}, and change the app's address.`,
-	])}${stringify(config)}`;
+	])}${toYaml(config)}`;
 }
 
 /** The same with Docker labels: Traefik, the pages (nginx) and a placeholder for the app. */
@@ -154,25 +174,27 @@ export function traefikCompose(contract: RouteContract, options: HostOptions): s
 		'Fallback with Traefik v3 and Docker: `docker compose up` beside dist/ and hosts/ (run',
 		'`npm run build:production` first), with your app in place of `your-app-image`.',
 		'The pages container is nginx with dist/ and the generated static config.',
-	])}${stringify(compose)}`;
+	])}${toYaml(compose)}`;
 }
 
 /** The same as Traefik's Kubernetes CRDs: the Middleware and an IngressRoute for the app. */
 export function traefikKubernetesObjects(contract: RouteContract, options: HostOptions): object[] {
 	const { middleware, pages, app, entryPoint } = traefikNames;
+	const { namespace } = kubernetesOptionsOf(options);
 	const [, appPort = '80'] = options.upstream.split(':');
 	const service = (name: string, port: number) => ({ name, port });
+	const metadata = (name: string) => ({ name, ...(namespace ? { namespace } : {}) });
 	return [
 		{
 			apiVersion: 'traefik.io/v1alpha1',
 			kind: 'Middleware',
-			metadata: { name: middleware },
+			metadata: metadata(middleware),
 			spec: { errors: { ...errorsMiddleware(contract), service: service(pages, 80) } },
 		},
 		{
 			apiVersion: 'traefik.io/v1alpha1',
 			kind: 'IngressRoute',
-			metadata: { name: app },
+			metadata: metadata(app),
 			spec: {
 				entryPoints: [entryPoint],
 				routes: [
@@ -209,9 +231,7 @@ export function traefikFiles(contract: RouteContract, options: HostOptions): Hos
 			content: `${header([
 				'Fallback with Traefik on Kubernetes (CRDs): the errors Middleware and an IngressRoute for the app.',
 				`The ${traefikNames.pages} Service is in hosts/kubernetes/fallback.yml.`,
-			])}${traefikKubernetesObjects(contract, options)
-				.map((object) => stringify(object))
-				.join('---\n')}`,
+			])}${traefikKubernetesObjects(contract, options).map(toYaml).join('---\n')}`,
 		},
 	];
 }

@@ -156,6 +156,7 @@ describe('hostConfigFiles()', () => {
 			'haproxy/haproxy-proxy.cfg',
 			'haproxy/haproxy-static.cfg',
 			'kubernetes/Dockerfile',
+			'kubernetes/default-backend.conf',
 			'kubernetes/fallback.yml',
 			'nginx/fallback-proxy.conf',
 			'nginx/fallback-static.conf',
