@@ -19,7 +19,11 @@ import {
 	typeMapsRoot,
 } from '../../src/hosts/apache';
 import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
-import { cloudflareWorker, cloudflareWranglerConfig } from '../../src/hosts/cloudflare';
+import {
+	cloudflareCompatibilityDate,
+	cloudflareWorker,
+	cloudflareWranglerConfig,
+} from '../../src/hosts/cloudflare';
 import {
 	haproxyProxyConfig,
 	haproxyProxyFailureStatuses,
@@ -33,6 +37,7 @@ import { findExecutable, systemRequirements } from '../../scripts/system-require
 import { expect } from 'vitest';
 import {
 	checkConfig,
+	freePort,
 	startServer,
 	upstreamMarker,
 	writeConfig,
@@ -499,7 +504,12 @@ export const cloudflare: ServerUnderTest = {
 	executables: [wrangler],
 	install: 'npm install (wrangler, with workerd, is a dev dependency)',
 	source: 'src/hosts/cloudflare.ts',
-	shippedFiles: [],
+	shippedFiles: [
+		'cloudflare/wrangler.toml',
+		'cloudflare/worker.js',
+		'cloudflare/wrangler-proxy.toml',
+		'cloudflare/worker-proxy.js',
+	],
 	negotiation: 'q-values',
 	formatNegotiation: 'first-match',
 	requestIds: { inBody: true },
@@ -518,6 +528,39 @@ export const cloudflare: ServerUnderTest = {
 				expect(answer.body).toBe('invalid HTTP version parsed');
 			},
 		},
+	},
+	/**
+	 * Wrangler's own check, offline: `wrangler deploy --dry-run` validates a config and bundles its
+	 * Worker (esbuild), and stops before uploading. A config is checked with a stand-in Worker, a
+	 * Worker with the smallest config that names it; each with an assets folder of its own.
+	 */
+	async check(dir, siteConfig, executable) {
+		const assets = join(dir, 'assets');
+		await writeConfig(join(assets, '404.html'), '<!doctype html><title>404</title>');
+		const main = /^main = "([\w.-]+)"$/m.exec(siteConfig)?.[1];
+		const config = main
+			? siteConfig.replace('directory = "./dist/"', `directory = ${JSON.stringify(assets)}`)
+			: [
+					'name = "fallback-check"',
+					'main = "worker.js"',
+					`compatibility_date = "${cloudflareCompatibilityDate}"`,
+					'[assets]',
+					`directory = ${JSON.stringify(assets)}`,
+					'binding = "ASSETS"',
+					'',
+				].join('\n');
+		if (main) await writeConfig(join(dir, main), 'export default { fetch: () => new Response(null) };\n');
+		else await writeConfig(join(dir, 'worker.js'), siteConfig);
+		const file = await writeConfig(join(dir, 'wrangler.toml'), config);
+		await checkConfig(executable, ['deploy', '--dry-run', '--outdir', join(dir, 'out'), '--config', file], {
+			env: {
+				WRANGLER_SEND_METRICS: 'false',
+				CI: 'true',
+				HOME: dir,
+				XDG_CONFIG_HOME: join(dir, 'config'),
+				WRANGLER_LOG_PATH: join(dir, 'logs'),
+			},
+		});
 	},
 	async installFiles(contract, pagesRoot) {
 		// The config names the Worker (worker.js, whichever mode it is in) and the assets (this copy
@@ -548,6 +591,10 @@ export const cloudflare: ServerUnderTest = {
 				'--local',
 				'--persist-to',
 				join(dir, 'state'),
+				// Its own devtools port: by default every wrangler dev takes 9229 when it looks free, and
+				// two starting at once (another suite, the proxy suite's second server) race for it.
+				'--inspector-port',
+				String(await freePort()),
 			],
 			port,
 			logs: [],

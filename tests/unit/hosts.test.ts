@@ -2,15 +2,14 @@
  * The host config generators, on a three-route fixture contract: what each writes comes from the
  * contract and the options it is given, nothing else. Whether servers behave as the text intends is
  * the contract suite's job (tests/contract/); these check the text, and the formats no server here
- * runs (CloudFront, Cloudflare, Vercel) against their documented behaviour.
+ * runs (CloudFront, Vercel) against their documented behaviour; the Cloudflare Worker has its own
+ * file (cloudflare.test.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apacheProxyConfig, apacheStaticConfig, apacheTypeMaps } from '../../src/hosts/apache';
 import { firstListedPattern } from '../../src/hosts/language';
 import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
-import { cloudflareWorker, cloudflareWranglerConfig } from '../../src/hosts/cloudflare';
-import { withMaintenance, type RouteContract } from '../../src/contract/contract';
 import { cloudFrontCustomErrorResponses } from '../../src/hosts/cloudfront';
 import { hostConfigFiles } from '../../src/hosts/index';
 import { nginxProxyConfig, nginxStaticConfig } from '../../src/hosts/nginx';
@@ -209,81 +208,6 @@ describe('CloudFront', () => {
 			],
 		};
 		expect(cloudFrontCustomErrorResponses(withTeapot).Items.map((item) => item.ErrorCode)).not.toContain(418);
-	});
-});
-
-describe('Cloudflare', () => {
-	it('runs the Worker first on every request, with dist/ as its assets and the not-found page as their fallback', () => {
-		const config = cloudflareWranglerConfig(fixtureContract);
-		const settings = config.split('\n').filter((line) => line && !line.startsWith('#'));
-		expect(settings).toEqual(
-			expect.arrayContaining([
-				'main = "worker.js"',
-				'[assets]',
-				'directory = "./dist/"',
-				'binding = "ASSETS"',
-				'run_worker_first = true',
-				'not_found_handling = "404-page"',
-			]),
-		);
-	});
-	// The Worker's routing, on Node's fetch API with a fake ASSETS binding; on workerd itself it is
-	// the contract suite's (tests/contract/cloudflare.test.ts).
-	const files: Record<string, string> = {
-		'/404.html': '<main>not found</main>',
-		'/405.html': '<main>not allowed</main>',
-		'/503.html': '<main>unavailable</main>',
-		'/healthz': 'ok',
-	};
-	const assets = {
-		fetch: async (request: Request) => {
-			const body = files[new URL(request.url).pathname];
-			return new Response(body ?? 'missing', { status: body === undefined ? 404 : 200 });
-		},
-	};
-	async function workerOf(contract: RouteContract) {
-		const source = cloudflareWorker(contract, 'static', fixtureOptions);
-		const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as {
-			default: { fetch(request: Request, env: unknown): Promise<Response> };
-		};
-		return (path: string, method = 'GET', headers: Record<string, string> = {}) =>
-			module.default.fetch(new Request(`https://example.com${path}`, { method, headers }), {
-				ASSETS: assets,
-			});
-	}
-	it('answers each route with its status, headers and page, and its own request ID in it', async () => {
-		const fetch = await workerOf(fixtureContract);
-		const answer = await fetch('/503');
-		expect(answer.status).toBe(503);
-		expect(answer.headers.get('retry-after')).toBe('120');
-		expect(answer.headers.get('x-fixture')).toBe('page');
-		const id = answer.headers.get('x-request-id')!;
-		expect(id).toMatch(/^[0-9a-f-]{36}$/);
-		expect(await answer.text()).toBe(`<main>unavailable<p>Request ID: <code>${id}</code></p></main>`);
-		expect((await fetch('/nowhere')).status).toBe(404);
-		const post = await fetch('/503', 'POST');
-		expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
-		expect((await fetch('/healthz')).status).toBe(200);
-	});
-	it('under maintenance: 503 but the allowed paths', async () => {
-		const fetch = await workerOf(
-			withMaintenance(fixtureContract, { retryAfter: '900', allowedPaths: ['/healthz'] }),
-		);
-		const answer = await fetch('/nowhere', 'DELETE');
-		expect([answer.status, answer.headers.get('retry-after')]).toEqual([503, '900']);
-		expect((await fetch('/healthz')).status).toBe(200);
-	});
-	it('takes no inherited name for a language (Accept-Language: constructor, __proto__)', async () => {
-		const fetch = await workerOf(fixtureWithGerman);
-		const answer = await fetch('/404', 'GET', { 'Accept-Language': 'constructor, __proto__;q=0.9' });
-		expect([answer.status, answer.headers.get('content-language')]).toEqual([404, 'en']);
-		expect(await answer.text()).toContain('not found');
-	});
-	it('carries contract values as data: a hostile header value is sent, never run', async () => {
-		const hostile = '\'); globalThis.pwned = 1; ("</script>';
-		const fetch = await workerOf({ ...fixtureContract, pageHeaders: { 'X-Fixture': hostile } });
-		expect((await fetch('/404')).headers.get('x-fixture')).toBe(hostile);
-		expect((globalThis as { pwned?: number }).pwned).toBeUndefined();
 	});
 });
 
