@@ -591,8 +591,8 @@ export const cloudflare: ServerUnderTest = {
 				'--local',
 				'--persist-to',
 				join(dir, 'state'),
-				// Its own devtools port: by default every wrangler dev takes 9229 when it looks free, and
-				// two starting at once (another suite, the proxy suite's second server) race for it.
+				// Its own devtools port: by default each wrangler dev takes 9229 if it looks free, so two
+				// starting at once (a suite run beside this one) could both try it.
 				'--inspector-port',
 				String(await freePort()),
 			],
