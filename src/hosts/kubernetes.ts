@@ -22,26 +22,14 @@
  */
 import {
 	headersInFrontOfApp,
-	negotiates,
 	notFoundPage,
-	pageFileParts,
 	replacedAppPages,
-	statusHeaderNames,
 	PROBLEM_JSON,
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
-import {
-	fileHeader,
-	hashComment,
-	headerName,
-	literalPathPattern,
-	nginxRegex,
-	nginxString,
-	type HostConfigFile,
-} from './format';
-import { acceptPatterns, formats } from './mediaType';
-import { languageHeaderLines, languageMaps, requestIdFilters } from './nginx';
+import { fileHeader, hashComment, literalPathPattern, nginxRegex, type HostConfigFile } from './format';
+import { addHeaders, formatMaps, languageMaps, pageUri, requestIdFilters, statusHeaderMaps } from './nginx';
 import { kubernetesOptionsOf, type HostOptions } from './options';
 import { pagesImage, toYaml, traefikNames } from './traefik';
 
@@ -69,7 +57,6 @@ function backendPages(contract: RouteContract): PageRoute[] {
 
 /** `$fallback_backend_…`: the variables of the backend's server block. */
 const variable = (name: string) => `$fallback_backend_${name.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
-const inWord = (name: string) => `\${${variable(name).slice(1)}}`;
 
 /**
  * The default backend's nginx server block (it goes inside `http {}`, as conf.d/default.conf of the
@@ -80,20 +67,6 @@ export function kubernetesBackendNginxConfig(contract: RouteContract, options: H
 	const notFound = notFoundPage(contract);
 	const headersOf = (route: PageRoute) => headersInFrontOfApp(contract, route);
 	const root = options.pagesRoot.replace(/\/?$/, '/');
-	const formatMap = (part: 'folder' | 'extension') => [
-		`map ${variable('accept')} ${variable(`format_${part}`)} {`,
-		...acceptPatterns.map(
-			({ format, pattern }) => `\t${nginxRegex(pattern, `Accept of ${format}`)} "${formats[format][part]}";`,
-		),
-		`\tdefault "${formats.page[part]}";`,
-		'}',
-	];
-	// Each page of the default locale, in the locale and format asked for.
-	const pageUri = (route: PageRoute) => {
-		const { folder, name } = pageFileParts(route.file);
-		const locale = negotiates(contract) ? inWord('locale') : '';
-		return `${contract.internalPrefix}${locale}${folder}${inWord('format_folder')}${name}.${inWord('format_extension')}`;
-	};
 	return [
 		fileHeader([
 			'Fallback as the default backend of ingress-nginx: answers the page of the status in X-Code',
@@ -114,8 +87,7 @@ export function kubernetesBackendNginxConfig(contract: RouteContract, options: H
 		'\tdefault $http_x_format;',
 		'\t"" $http_accept;',
 		'}',
-		...formatMap('folder'),
-		...formatMap('extension'),
+		...formatMaps('backend', variable('accept')),
 		hashComment(
 			'ingress-nginx’s request ID (the one the app got) when it has that shape, else this nginx’s own.',
 		),
@@ -124,28 +96,13 @@ export function kubernetesBackendNginxConfig(contract: RouteContract, options: H
 		'\tdefault $request_id;',
 		'}',
 		...languageMaps('backend', contract),
-		...statusHeaderNames(pages, headersOf).flatMap((name) => [
-			`map $status ${variable(name)} {`,
-			...pages
-				.filter((route) => headersOf(route)[name] !== undefined)
-				.map((route) => `\t${route.status} ${nginxString(headersOf(route)[name]!, `header ${name}`)};`),
-			'\tdefault "";',
-			'}',
-		]),
+		...statusHeaderMaps('backend', pages, headersOf),
 		'',
 		'server {',
 		`\tlisten ${options.listen.port};`,
 		'\tserver_tokens off;',
-		...languageHeaderLines('backend', contract, '\t'),
-		`\tadd_header ${headerName(contract.requestIdHeader, 'request ID header')} ${variable('request_id')} always;`,
-		...Object.entries(contract.pageHeaders).map(
-			([name, value]) =>
-				`\tadd_header ${headerName(name, 'page header name')} ${nginxString(value, `page header ${name}`)} always;`,
-		),
-		...statusHeaderNames(pages, headersOf).map(
-			(name) => `\tadd_header ${headerName(name, 'status header name')} ${variable(name)} always;`,
-		),
-		...pages.map((route) => `\terror_page ${route.status} ${pageUri(route)};`),
+		...addHeaders('backend', contract, headersOf, '\t', { routes: pages, requestId: variable('request_id') }),
+		...pages.map((route) => `\terror_page ${route.status} ${pageUri(contract, route, 'backend')};`),
 		'',
 		hashComment('For the readiness probe.', '\t'),
 		`\tlocation = ${readinessPath} { access_log off; return 204; }`,

@@ -61,7 +61,7 @@ const formatVariable = (mode: string, part: 'folder' | 'extension') => `$fallbac
  * page of the default locale is that of the locale the browser asks for, where others ship; every
  * page is the format the client asks for (the page, its problem document, its text twin).
  */
-function pageUri(contract: RouteContract, route: PageRoute, mode: string): string {
+export function pageUri(contract: RouteContract, route: PageRoute, mode: string): string {
 	const negotiated = negotiates(contract) && defaultLocaleRoutes(contract).includes(route);
 	const locale = negotiated ? inWord(localeVariable(mode)) : '';
 	const { folder: ownFolder, name } = pageFileParts(route.file);
@@ -82,11 +82,12 @@ const accessLog = (mode: string) => `\taccess_log /var/log/nginx/access.log fall
 
 /**
  * The format of an error answer, at http level: the page, the problem document or the text twin,
- * from the Accept header, first match (see mediaType.ts for what is matched).
+ * from the Accept header (or the variable `accept` that holds it), first match (see mediaType.ts
+ * for what is matched).
  */
-function formatMaps(mode: string): string[] {
+export function formatMaps(mode: string, accept = '$http_accept'): string[] {
 	return (['folder', 'extension'] as const).flatMap((part) => [
-		`map $http_accept ${formatVariable(mode, part)} {`,
+		`map ${accept} ${formatVariable(mode, part)} {`,
 		...acceptPatterns.map(
 			({ format, pattern }) => `\t${nginxRegex(pattern, `Accept of ${format}`)} "${formats[format][part]}";`,
 		),
@@ -104,10 +105,10 @@ const headerVariable = (mode: string, name: string) =>
  * header's value for the statuses that carry it, empty for the rest, and nginx sends no header whose
  * value is empty. One place for them, whichever rule or failure produced the status.
  */
-function statusHeaderMaps(mode: string, contract: RouteContract, headersOf: HeadersOf) {
-	return statusHeaderNames(contract.statusPages, headersOf).flatMap((name) => [
+export function statusHeaderMaps(mode: string, routes: readonly PageRoute[], headersOf: HeadersOf) {
+	return statusHeaderNames(routes, headersOf).flatMap((name) => [
 		`map $status ${headerVariable(mode, name)} {`,
-		...contract.statusPages
+		...routes
 			.filter((route) => headersOf(route)[name] !== undefined)
 			.map(
 				(route) =>
@@ -195,16 +196,26 @@ export function languageHeaderLines(mode: string, contract: RouteContract, inden
  * `add_header … always` (without `always` nginx only adds headers to 2xx and 3xx). A location with
  * an add_header of its own inherits none, which is why every header is set in one place.
  */
-function addHeaders(mode: 'static' | 'proxy', contract: RouteContract, headersOf: HeadersOf, indent: string) {
+export function addHeaders(
+	mode: string,
+	contract: RouteContract,
+	headersOf: HeadersOf,
+	indent: string,
+	{
+		routes = contract.statusPages,
+		requestId = '$request_id',
+	}: { routes?: readonly PageRoute[]; requestId?: string } = {},
+) {
 	return [
 		...languageHeaderLines(mode, contract, indent),
-		// nginx's own ID of the request, also in the access log: never one a client sent.
-		`${indent}add_header ${headerName(contract.requestIdHeader, 'request ID header')} $request_id always;`,
+		// nginx's own ID of the request (or one checked to be another nginx's), also in the access
+		// log: never one a client sent.
+		`${indent}add_header ${headerName(contract.requestIdHeader, 'request ID header')} ${requestId} always;`,
 		...Object.entries(contract.pageHeaders).map(
 			([name, value]) =>
 				`${indent}add_header ${headerName(name, 'page header name')} ${nginxString(value, `page header ${name}`)} always;`,
 		),
-		...statusHeaderNames(contract.statusPages, headersOf).map(
+		...statusHeaderNames(routes, headersOf).map(
 			(name) =>
 				`${indent}add_header ${headerName(name, 'status header name')} ${headerVariable(mode, name)} always;`,
 		),
@@ -350,7 +361,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		]),
 		'',
 		hashComment('The headers each status carries: a value for its statuses, none for the rest.'),
-		...statusHeaderMaps('static', contract, (route) => route.headers),
+		...statusHeaderMaps('static', contract.statusPages, (route) => route.headers),
 		...languageMaps('static', contract),
 		...formatMaps('static'),
 		...logFormat('static'),
@@ -463,7 +474,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 		hashComment(
 			`The headers each status carries on Fallback's pages (${contract.appOwnedHeaders.join(', ')}: the app's to say).`,
 		),
-		...statusHeaderMaps('proxy', contract, headersOf),
+		...statusHeaderMaps('proxy', contract.statusPages, headersOf),
 		...languageMaps('proxy', contract),
 		...formatMaps('proxy'),
 		...logFormat('proxy'),
