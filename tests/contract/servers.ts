@@ -493,6 +493,17 @@ export const netlify: ServerUnderTest = {
 	},
 };
 
+/** Wrangler keeps its settings, logs and metrics consent under these: the test's own dir, no telemetry. */
+function wranglerEnvironment(dir: string): NodeJS.ProcessEnv {
+	return {
+		WRANGLER_SEND_METRICS: 'false',
+		CI: 'true',
+		HOME: dir,
+		XDG_CONFIG_HOME: join(dir, 'config'),
+		WRANGLER_LOG_PATH: join(dir, 'logs'),
+	};
+}
+
 const wrangler = fileURLToPath(new URL('../../node_modules/.bin/wrangler', import.meta.url));
 
 /**
@@ -553,13 +564,7 @@ export const cloudflare: ServerUnderTest = {
 		else await writeConfig(join(dir, 'worker.js'), siteConfig);
 		const file = await writeConfig(join(dir, 'wrangler.toml'), config);
 		await checkConfig(executable, ['deploy', '--dry-run', '--outdir', join(dir, 'out'), '--config', file], {
-			env: {
-				WRANGLER_SEND_METRICS: 'false',
-				CI: 'true',
-				HOME: dir,
-				XDG_CONFIG_HOME: join(dir, 'config'),
-				WRANGLER_LOG_PATH: join(dir, 'logs'),
-			},
+			env: wranglerEnvironment(dir),
 		});
 	},
 	async installFiles(contract, pagesRoot) {
@@ -599,13 +604,7 @@ export const cloudflare: ServerUnderTest = {
 			port,
 			logs: [],
 			cwd: dir,
-			env: {
-				WRANGLER_SEND_METRICS: 'false',
-				CI: 'true',
-				HOME: dir,
-				XDG_CONFIG_HOME: join(dir, 'config'),
-				WRANGLER_LOG_PATH: join(dir, 'logs'),
-			},
+			env: wranglerEnvironment(dir),
 			startupSeconds: 90,
 		});
 	},
