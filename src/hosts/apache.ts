@@ -35,14 +35,9 @@ import {
 	type HostConfigFile,
 } from './format';
 import { formats } from './mediaType';
+import { apacheUnsupportedStatuses } from './unsupportedStatuses';
 import type { HostOptions } from './options';
 
-/**
- * Statuses Apache 2.4 cannot answer with: its status table (modules/http/http_protocol.c) has no
- * 418 or 425, so `ErrorDocument 418 …` stops the config with "Unsupported HTTP response code 418"
- * and a rule answering 418 answers 500. Those codes are left out; `/418` is then an unknown path.
- */
-export const apacheUnsupportedStatuses: ReadonlySet<number> = new Set([418, 425]);
 
 /**
  * What Apache's mod_proxy answers when the app fails in ways other than an error response

@@ -79,9 +79,6 @@ export const haproxyProxyFailureStatuses = { unreachable: 503, timeout: 504 } as
  */
 const ownErrorStatuses = [400, 401, 403, 404, 405, 407, 408, 410, 413, 425, 429, 500, 501, 502, 503, 504];
 
-/** Every 4xx and 5xx can be answered by `return`: none is left out. */
-export const haproxyUnsupportedStatuses: ReadonlySet<number> = new Set();
-
 type Mode = 'static' | 'proxy';
 
 /** A file that answers an error: its path in dist/ (also its key), its status and media type. */

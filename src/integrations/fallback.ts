@@ -27,6 +27,7 @@ import {
 import { contrasts, formatRatio, schemeClassesCss, themeCss } from '../brand/theme';
 import { loadLogo } from '../brand/logo';
 import { virtualModules } from './virtualModules';
+import { CONTRACT_FILE } from '../verify/site';
 
 type Pages = Map<string, string>;
 
@@ -204,9 +205,16 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 				const hostsDir = `${root}hosts/`;
 				const files = hostConfigFiles(contract, options.hosts);
 				await rm(hostsDir, { recursive: true, force: true });
-				await writeFiles(hostsDir, files);
+				// The contract itself, for `npm run verify`: what a deploy of this build must answer.
+				await writeFiles(hostsDir, [
+					...files,
+					{
+						path: CONTRACT_FILE.replace(/^hosts\//, ''),
+						content: `${JSON.stringify(contract, null, '\t')}\n`,
+					},
+				]);
 				logger.info(
-					`wrote ${files.length} host configs to hosts/ (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes)`,
+					`wrote ${files.length} host configs to hosts/ (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_FILE})`,
 				);
 			},
 		},

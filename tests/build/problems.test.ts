@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { appErrorPages } from '../../src/catalog/appErrors';
 import { statusCatalog } from '../../src/catalog/statuses';
 import { catalogues, DEFAULT_LOCALE, isLocale, type Locale } from '../../src/i18n';
-import { problemDetailsErrors } from '../problemSchema';
+import { problemDetailsErrors } from '../../src/verify/problemSchema';
 
 const dist = new URL('../../dist/', import.meta.url);
 const read = (file: string) => readFileSync(new URL(file, dist), 'utf8');

@@ -27,7 +27,7 @@ import { maintenanceOf } from '../../src/config/maintenance';
 import { catalogContract } from '../../src/contract/fromCatalog';
 import { DEFAULT_LOCALE, locales, type Locale } from '../../src/i18n';
 import { pageHeaders } from '../../src/contract/pageHeaders';
-import { problemDetailsErrors } from '../problemSchema';
+import { problemDetailsErrors } from '../../src/verify/problemSchema';
 import type { ErrorFormat } from '../../src/hosts/mediaType';
 import { hostConfigFiles } from '../../src/hosts/index';
 import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';

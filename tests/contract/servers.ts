@@ -15,9 +15,9 @@ import {
 	apacheProxyFailureStatuses,
 	apacheStaticConfig,
 	apacheTypeMaps,
-	apacheUnsupportedStatuses,
 	typeMapsRoot,
 } from '../../src/hosts/apache';
+import { apacheUnsupportedStatuses } from '../../src/hosts/unsupportedStatuses';
 import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
 import {
 	cloudflareCompatibilityDate,
@@ -28,7 +28,6 @@ import {
 	haproxyProxyConfig,
 	haproxyProxyFailureStatuses,
 	haproxyStaticConfig,
-	haproxyUnsupportedStatuses,
 } from '../../src/hosts/haproxy';
 import { netlifyFiles } from '../../src/hosts/netlify';
 import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
@@ -350,7 +349,7 @@ export const haproxy: ServerUnderTest = {
 	formatNegotiation: 'first-match',
 	requestIds: { log: haproxyAccessLog },
 	configs: { static: haproxyStaticConfig, proxy: haproxyProxyConfig },
-	unsupportedStatuses: haproxyUnsupportedStatuses,
+	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: haproxyProxyFailureStatuses,
 	differences: {
 		'malformed request': {

@@ -1,7 +1,7 @@
 /**
  * RFC 9457's problem details members as a JSON Schema (section 3.1: type, title, status, detail,
  * instance; extension members allowed), checked with Ajv: what every problem document Fallback
- * serves must satisfy. Shared by the build tests and the contract suite.
+ * serves must satisfy. Shared by the build tests, the contract suite and the verifier.
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';

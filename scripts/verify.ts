@@ -1,0 +1,78 @@
+/**
+ * `npm run verify -- <url> [options]`: checks a live deploy against the contract of the build in
+ * this folder (hosts/contract.json and dist/): every status page, unknown and hostile paths, headers,
+ * languages, formats, methods. Prints progress and a summary, writes reports/verify/report.html,
+ * report.json and junit.xml, and exits 1 when anything fails (2 when it could not run at all).
+ */
+import { parseArgs } from 'node:util';
+import { hostProfiles } from '../src/verify/hosts.ts';
+import { runVerify } from '../src/verify/main.ts';
+
+const usage = `Usage: npm run verify -- <url> [options]
+
+  --host <kind>         how the deploy is served: ${Object.keys(hostProfiles).join(', ')} (default netlify)
+  --dist <folder>       the build's pages (default dist)
+  --contract <file>     the build's route contract (default hosts/contract.json)
+  --report-dir <folder> where report.html, report.json and junit.xml go (default reports/verify)
+  --concurrency <n>     cases in flight at once (default 6)
+  --budget <n>          most requests the run may make, retries included (default 2000)
+  --timeout <seconds>   per request (default 15)
+  --retries <n>         more tries after a network error, never after a wrong answer (default 2)
+  --lighthouse          also run Lighthouse on a sample of pages (needs Chromium)
+  --axe                 also run axe on a sample of pages (needs Chromium)`;
+
+function number(name: string, text: string | undefined, min: number): number | undefined {
+	if (text === undefined) return undefined;
+	const value = Number(text);
+	if (!Number.isFinite(value) || value < min)
+		throw new Error(`--${name} must be a number of at least ${min}, not ${JSON.stringify(text)}`);
+	return value;
+}
+
+try {
+	const { values, positionals } = parseArgs({
+		allowPositionals: true,
+		options: {
+			host: { type: 'string' },
+			dist: { type: 'string' },
+			contract: { type: 'string' },
+			'report-dir': { type: 'string' },
+			concurrency: { type: 'string' },
+			budget: { type: 'string' },
+			timeout: { type: 'string' },
+			retries: { type: 'string' },
+			lighthouse: { type: 'boolean' },
+			axe: { type: 'boolean' },
+			help: { type: 'boolean', short: 'h' },
+		},
+	});
+	if (values.help) {
+		console.log(usage);
+		process.exit(0);
+	}
+	if (positionals.length !== 1) throw new Error(`give one URL to verify\n\n${usage}`);
+	const timeout = number('timeout', values.timeout, 1);
+	const run = await runVerify({
+		url: positionals[0]!,
+		...(values.host !== undefined ? { host: values.host } : {}),
+		...(values.dist !== undefined ? { dist: values.dist } : {}),
+		...(values.contract !== undefined ? { contract: values.contract } : {}),
+		...(values['report-dir'] !== undefined ? { reportDir: values['report-dir'] } : {}),
+		...(number('concurrency', values.concurrency, 1) !== undefined
+			? { concurrency: number('concurrency', values.concurrency, 1)! }
+			: {}),
+		...(number('budget', values.budget, 1) !== undefined
+			? { budget: number('budget', values.budget, 1)! }
+			: {}),
+		...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
+		...(number('retries', values.retries, 0) !== undefined
+			? { retries: number('retries', values.retries, 0)! }
+			: {}),
+		lighthouse: values.lighthouse === true,
+		axe: values.axe === true,
+	});
+	process.exit(run.result.unreachable ? 2 : run.passed ? 0 : 1);
+} catch (error) {
+	console.error(`verify: ${(error as Error).message}`);
+	process.exit(2);
+}

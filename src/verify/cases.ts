@@ -1,0 +1,661 @@
+/**
+ * The contract of a static site, as cases: what every host serving Fallback's pages answers to
+ * every catalogued status, the app-error pages, unknown and hostile paths, per-status, security and
+ * cache headers, language and format negotiation, API clients, request IDs, methods, conditional
+ * requests and the server's own errors. Expectations come from the route contract and the built
+ * files, never from a host's config. The contract suite runs these cases against every server it
+ * starts; `npm run verify` runs them against a live deploy.
+ */
+import {
+	defaultLocaleRoutes,
+	errorRoutes,
+	languageHeaders,
+	notFoundPage,
+	PROBLEM_JSON,
+	requestIdMarkup,
+	requiredStatusPage,
+	routeLocale,
+	type PageRoute,
+	type RouteContract,
+} from '../contract/contract.ts';
+import type { ErrorFormat } from '../hosts/mediaType.ts';
+import type { CaseRun } from './checks.ts';
+import type { CaseId, FormatNegotiation, HostProfile, Negotiation } from './hosts.ts';
+import type { Answer, RequestOptions } from './http.ts';
+import { problemDetailsErrors } from './problemSchema.ts';
+
+/** The site under check: its route contract and the files its build wrote. */
+export interface Site {
+	contract: RouteContract;
+	/** A file of the build (dist/), as written: `404.html`, `de/problem/404.json`. */
+	fileText(file: string): string;
+}
+
+export interface ContractCase {
+	/** The part of the contract it checks, for summaries: `status pages`, `languages`. */
+	group: string;
+	name: string;
+	/** The host's declared difference this case checks instead of the contract, if any. */
+	declared?: string;
+	run(run: CaseRun): Promise<void>;
+}
+
+/** The groups, in the order cases run and reports list them. */
+export const caseGroups = [
+	'status pages',
+	'languages',
+	'unknown paths',
+	'hostile input',
+	'API clients',
+	'request IDs',
+	'formats',
+	'galleries',
+	'conditional requests',
+	'methods',
+	"the server's own errors",
+] as const;
+export type CaseGroup = (typeof caseGroups)[number];
+
+/** The locales a negotiation case needs besides the default: de, fr and ar where they ship. */
+const preferredLocales = ['de', 'fr', 'ar'];
+
+/**
+ * Up to three shipped locales to negotiate between: de, fr and ar when the build ships them (the
+ * project's own build does), else the first others it ships.
+ */
+export function negotiationLocales(contract: RouteContract): string[] {
+	const others = contract.otherLocales;
+	const preferred = preferredLocales.filter((locale) => others.includes(locale));
+	return [...preferred, ...others.filter((locale) => !preferred.includes(locale))].slice(0, 3);
+}
+
+/** An `Accept-Language` header, and the locale each way of negotiating picks. */
+interface NegotiationCase {
+	acceptLanguage: string | undefined;
+	label: string;
+	picks: Readonly<Record<Negotiation, string>>;
+}
+
+function negotiationCases(contract: RouteContract): NegotiationCase[] {
+	const [a, b, c] = negotiationLocales(contract);
+	const en = contract.defaultLocale;
+	const all = (locale: string) => ({ 'first-entry': locale, 'first-listed': locale, 'q-values': locale });
+	const cases: (Omit<NegotiationCase, 'label'> | false)[] = [
+		a !== undefined && { acceptLanguage: `${a}-CH,${a};q=0.9,${en};q=0.8`, picks: all(a) },
+		{ acceptLanguage: 'xx', picks: all(en) },
+		{ acceptLanguage: undefined, picks: all(en) },
+		a !== undefined && { acceptLanguage: a.toUpperCase(), picks: all(a) },
+		a !== undefined && { acceptLanguage: `${en}, ${a}`, picks: all(en) },
+		c !== undefined && { acceptLanguage: c, picks: all(c) },
+		b !== undefined && {
+			acceptLanguage: `${en};q=0.1, ${b}`,
+			picks: { 'first-entry': en, 'first-listed': en, 'q-values': b },
+		},
+		b !== undefined && {
+			acceptLanguage: `xx, ${b};q=0.5`,
+			picks: { 'first-entry': en, 'first-listed': b, 'q-values': b },
+		},
+	];
+	return cases
+		.filter((entry) => entry !== false)
+		.map((entry) => ({
+			...entry,
+			label:
+				entry.acceptLanguage === undefined
+					? 'no Accept-Language'
+					: `Accept-Language: ${entry.acceptLanguage}`,
+		}));
+}
+
+/**
+ * The format cases: an Accept header, and what each way of choosing answers: first match
+ * (mediaType.ts), Apache's q-values and source qualities (the page 1.0, the problem document 0.9,
+ * the text 0.8), or the page always.
+ */
+export const formatCases: readonly {
+	accept: string | undefined;
+	picks: Readonly<Record<FormatNegotiation, ErrorFormat>>;
+}[] = (() => {
+	const all = (format: ErrorFormat) => ({ 'first-match': format, 'q-values': format, none: 'page' as const });
+	return [
+		{ accept: 'application/json', picks: all('problem') },
+		{ accept: 'application/problem+json', picks: all('problem') },
+		{ accept: 'text/html', picks: all('page') },
+		{ accept: '*/*', picks: all('page') },
+		{ accept: undefined, picks: all('page') },
+		{ accept: 'text/plain', picks: all('text') },
+		// What browsers send, and what a common HTTP client library sends.
+		{ accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', picks: all('page') },
+		{ accept: 'application/json, text/plain, */*', picks: all('problem') },
+		{
+			accept: 'text/html;q=0.1, application/json',
+			picks: { 'first-match': 'page', 'q-values': 'problem', none: 'page' },
+		},
+	];
+})();
+
+/** What a JSON client (`Accept: application/json`) gets from a host: the problem document or the page. */
+export const jsonClientFormat = (host: HostProfile) => formatCases[0]!.picks[host.formatNegotiation];
+
+/** A request line no HTTP client sends: a space inside the target. */
+export const malformedRequest = (base: URL) =>
+	`GET /a b HTTP/1.1\r\nHost: ${base.host}\r\nConnection: close\r\n\r\n`;
+
+/** One header of 12 KB: more than nginx's 8 KB buffers, less than Node's and Go's limits. */
+export const largeHeader = { 'X-Large': 'a'.repeat(12 * 1024) };
+
+/** A 3 MB upload: more than nginx's default body limit of 1 MB. */
+export const largeBody = Buffer.alloc(3 * 1024 * 1024, 'a');
+
+/**
+ * Headers that ask for part of a page or for nothing if unchanged: an error page must come whole.
+ * The validators match whatever the server could have sent (`*` matches any ETag).
+ */
+export const conditionalAndRange = {
+	'If-None-Match': '*',
+	'If-Modified-Since': 'Fri, 01 Jan 2100 00:00:00 GMT',
+	Range: 'bytes=0-9',
+};
+
+/** A script where a page might echo the query: whatever a host does with it, it must not show it. */
+const hostileScript = "<script>alert('x')</script>";
+
+/**
+ * The checks of one site on one host: the page of a route whole, its problem document and text twin,
+ * and the headers that go with each. Shared by the static cases here and the contract suite's
+ * cases in front of an app and under maintenance.
+ */
+export function siteChecks(site: Site, host: HostProfile) {
+	const { contract } = site;
+	const defaultRoutes = new Set(defaultLocaleRoutes(contract));
+	const isDefaultRoute = (route: PageRoute) => defaultRoutes.has(route);
+
+	/**
+	 * A page or problem file as a host that writes its request ID into error answers sends it: the
+	 * line on the page in the page's language, `instance` in the problem document (the ID the
+	 * answer's header names); any other file, or host, as it is.
+	 */
+	function sentText(answer: Answer, file: string): string {
+		const text = site.fileText(file);
+		const id = answer.headers.get(contract.requestIdHeader);
+		if (!host.requestIds?.inBody || id === null) return text;
+		const { pageAnchor, page, problemAnchor, problem } = requestIdMarkup;
+		if (file.endsWith('.json')) return text.replace(problemAnchor, problem(id));
+		if (!file.endsWith('.html')) return text;
+		const folder = file.split('/')[0]!;
+		const locale = contract.otherLocales.includes(folder) ? folder : contract.defaultLocale;
+		return text.replace(pageAnchor, page(contract.requestIdLines[locale]!, id));
+	}
+
+	/** Every page header on the answer, except where the host declares another cache header. */
+	function pageHeaders(run: CaseRun, answer: Answer) {
+		for (const [name, value] of Object.entries(contract.pageHeaders)) {
+			const declared = name === 'Cache-Control' ? host.differences['cache header'] : undefined;
+			if (declared) declared.check(run, answer);
+			else run.header(answer, name, value);
+		}
+	}
+
+	function headers(run: CaseRun, answer: Answer, values: Readonly<Record<string, string>>) {
+		for (const [name, value] of Object.entries(values)) run.header(answer, name, value);
+	}
+
+	/** No header that a page of another status carries (Retry-After on a 404 would be wrong). */
+	function noOtherStatusHeaders(run: CaseRun, answer: Answer, own: Readonly<Record<string, string>>) {
+		const others = new Set(
+			contract.statusPages.flatMap((route) => Object.keys(route.headers)).filter((name) => !(name in own)),
+		);
+		for (const name of others) run.header(answer, name, null);
+	}
+
+	/**
+	 * The language headers of a page: its locale's Content-Language and, on a default URL where other
+	 * locales ship, `Vary: Accept-Language` (among other values a host may vary on).
+	 */
+	function language(run: CaseRun, answer: Answer, route: PageRoute, negotiated: boolean) {
+		const { 'Content-Language': tag, Vary: vary } = languageHeaders(
+			contract,
+			routeLocale(contract, route),
+			negotiated,
+		);
+		run.header(answer, 'content-language', tag ?? null);
+		if (vary) run.listHeaderHas(answer, 'vary', vary);
+	}
+
+	/** Exactly this page, whole, with its status and headers (Content-Language included). */
+	function page(
+		run: CaseRun,
+		answer: Answer,
+		route: PageRoute,
+		values = route.headers,
+		negotiated = isDefaultRoute(route),
+	) {
+		run.status(answer, route.status);
+		run.body(answer, sentText(answer, route.file), `body (${route.file})`);
+		language(run, answer, route, negotiated);
+		headers(run, answer, values);
+		noOtherStatusHeaders(run, answer, values);
+		pageHeaders(run, answer);
+	}
+
+	/**
+	 * A route's problem document, whole, for an API client: its status, `application/problem+json`
+	 * (or what the host declares), valid RFC 9457 members, its language and the page headers.
+	 */
+	function problem(run: CaseRun, answer: Answer, route: PageRoute, values = route.headers) {
+		run.status(answer, route.status);
+		run.body(answer, sentText(answer, route.problemFile), `body (${route.problemFile})`);
+		const declared = host.differences['problem content type'];
+		if (declared) declared.check(run, answer);
+		else run.header(answer, 'content-type', PROBLEM_JSON);
+		let document: unknown;
+		try {
+			document = JSON.parse(answer.body);
+		} catch {
+			run.check(answer, 'JSON', false, 'a JSON document', 'text that does not parse as JSON');
+			return;
+		}
+		const errors = problemDetailsErrors(document);
+		run.check(answer, 'RFC 9457 members', errors.length === 0, 'valid', errors.join('; '));
+		language(run, answer, route, isDefaultRoute(route));
+		headers(run, answer, values);
+		pageHeaders(run, answer);
+	}
+
+	/** A route's text twin, whole, for a client that reads plain text. */
+	function text(run: CaseRun, answer: Answer, route: PageRoute) {
+		const file = route.problemFile.replace(/\.json$/, '.txt');
+		run.status(answer, route.status);
+		run.body(answer, site.fileText(file), `body (${file})`);
+		run.header(answer, 'content-type', 'text/plain; charset=utf-8');
+		language(run, answer, route, isDefaultRoute(route));
+		headers(run, answer, route.headers);
+		pageHeaders(run, answer);
+	}
+
+	/** What an answer carries in each format, checked whole; and that it varies with `Accept`. */
+	function format(run: CaseRun, answer: Answer, route: PageRoute, chosen: ErrorFormat) {
+		if (chosen === 'page') page(run, answer, route);
+		else if (chosen === 'problem') problem(run, answer, route);
+		else text(run, answer, route);
+		if (host.formatNegotiation !== 'none') run.listHeaderHas(answer, 'vary', 'Accept');
+	}
+
+	/** A server's version is nobody's business: `Server` names the product at most. */
+	function noVersion(run: CaseRun, answer: Answer) {
+		const server = answer.headers.get('server') ?? '';
+		run.check(answer, 'Server', !/\d/.test(server), 'no version number', server);
+	}
+
+	/** A route of the default locale in another locale: `/404` in `de` is `/de/404`. */
+	function inLocale(route: PageRoute, locale: string): PageRoute {
+		if (locale === contract.defaultLocale) return route;
+		const found = errorRoutes(contract).find((candidate) => candidate.path === `/${locale}${route.path}`);
+		if (!found) throw new Error(`The build ships no ${route.path} in ${locale}`);
+		return found;
+	}
+
+	return { sentText, pageHeaders, headers, page, problem, text, format, noVersion, inLocale, isDefaultRoute };
+}
+
+/** Every case of the static contract, for this site on this host. */
+export function staticCases(site: Site, host: HostProfile): ContractCase[] {
+	const { contract } = site;
+	const check = siteChecks(site, host);
+	const notFound = notFoundPage(contract);
+	const methodNotAllowed = requiredStatusPage(contract, contract.methodNotAllowedStatus);
+	const unavailable = requiredStatusPage(contract, 503);
+	const [first, , third] = negotiationLocales(contract);
+	const cases: ContractCase[] = [];
+	const add = (group: CaseGroup, name: string, run: (caseRun: CaseRun) => Promise<void>) =>
+		cases.push({ group, name, run });
+	/** A case the host may declare a difference in: then the declared answer is what is checked. */
+	const addCase = (
+		group: CaseGroup,
+		id: CaseId,
+		name: string,
+		ask: (caseRun: CaseRun) => Promise<Answer>,
+		expect: (caseRun: CaseRun, answer: Answer) => void,
+	) => {
+		const difference = host.differences[id];
+		if (difference) {
+			cases.push({
+				group,
+				name,
+				declared: difference.reason,
+				run: async (run) => difference.check(run, await ask(run)),
+			});
+		} else add(group, name, async (run) => expect(run, await ask(run)));
+	};
+
+	// Every route, by its path and by its file.
+	const answerable = errorRoutes(contract).filter((route) => !host.unsupportedStatuses.has(route.status));
+	for (const by of ['path', 'file'] as const) {
+		for (const route of answerable) {
+			const path = by === 'path' ? route.path : `/${route.file}`;
+			const difference = host.routeDifferences?.get(route.status);
+			if (difference) {
+				cases.push({
+					group: 'status pages',
+					name: `GET ${path}`,
+					declared: difference.reason,
+					run: async (run) => difference.check(run, await run.get(path), route.file),
+				});
+			} else {
+				const asked = route.file.endsWith('global-error.html') ? `${path}?digest=abc123` : path;
+				add('status pages', `GET ${path} answers ${route.status} with its page and headers`, async (run) =>
+					check.page(run, await run.get(asked), route),
+				);
+			}
+		}
+	}
+	for (const route of contract.statusPages.filter((page) => host.unsupportedStatuses.has(page.status))) {
+		add(
+			'status pages',
+			`GET ${route.path}: ${host.name} cannot answer ${route.status}, so the path is unknown there`,
+			async (run) => check.page(run, await run.get(route.path), notFound),
+		);
+	}
+	add('status pages', `HEAD ${unavailable.path} answers 503 with the headers and no body`, async (run) => {
+		const answer = await run.get(unavailable.path, { method: 'HEAD' });
+		run.status(answer, unavailable.status);
+		run.body(answer, '');
+		check.headers(run, answer, unavailable.headers);
+		check.pageHeaders(run, answer);
+	});
+
+	// Languages.
+	for (const { acceptLanguage, label, picks } of negotiationCases(contract)) {
+		add('languages', `${label} on /404 and an unknown path (${host.negotiation})`, async (run) => {
+			const headers = acceptLanguage === undefined ? {} : { 'Accept-Language': acceptLanguage };
+			const expected = check.inLocale(notFound, picks[host.negotiation]);
+			check.page(run, await run.get(notFound.path, { headers }), expected, expected.headers, true);
+			check.page(run, await run.get('/no/such/page', { headers }), expected, expected.headers, true);
+		});
+	}
+	if (first !== undefined) {
+		const routes = [unavailable, ...contract.extraPages.filter(check.isDefaultRoute)];
+		add(
+			'languages',
+			`${first} on ${routes.map((route) => route.path).join(' and ')}: their pages in ${first}, with their headers`,
+			async (run) => {
+				for (const route of routes) {
+					const expected = check.inLocale(route, first);
+					const answer = await run.get(route.path, { headers: { 'Accept-Language': first } });
+					check.page(run, answer, expected, expected.headers, true);
+				}
+			},
+		);
+		const fixed = third ?? first;
+		const asked = fixed === first ? contract.defaultLocale : first;
+		add(
+			'languages',
+			`GET /${fixed}/404 answers in ${fixed} with 404, whatever the browser asks for`,
+			async (run) =>
+				check.page(
+					run,
+					await run.get(`/${fixed}/404`, { headers: { 'Accept-Language': asked } }),
+					check.inLocale(notFound, fixed),
+				),
+		);
+	}
+
+	// Unknown paths.
+	const unknownPaths = [
+		'/no-such-page',
+		'/deeply/nested/no-such-page?with=query',
+		'/503/not-a-page',
+		encodeURI('/ünïcödé/页面'),
+		`/${'a'.repeat(1800)}`,
+		`${contract.internalPrefix}503.html`,
+	];
+	for (const path of unknownPaths) {
+		const label = path.length > 60 ? `${path.slice(0, 40)}… (${path.length} characters)` : path;
+		add('unknown paths', `GET ${label} answers 404 with the not-found page`, async (run) =>
+			check.page(run, await run.get(path), notFound),
+		);
+	}
+	for (const path of ['/GLOBAL-ERROR', '/Application-Error', '/503.HTML', '/Global-Error.html']) {
+		add(
+			'unknown paths',
+			`GET ${path}: paths are case-sensitive, so a case variant is an unknown path`,
+			async (run) => check.page(run, await run.get(path), notFound),
+		);
+	}
+	for (const file of contract.hiddenFiles) {
+		add(
+			'unknown paths',
+			`GET /${file} (a rule file, not a page) answers 404 with the not-found page`,
+			async (run) => check.page(run, await run.get(`/${file}`), notFound),
+		);
+	}
+
+	// Hostile input: nothing a request carries shows up in an answer.
+	for (const path of [
+		'/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
+		`/missing?q=${encodeURIComponent(hostileScript)}`,
+	]) {
+		add(
+			'hostile input',
+			`GET ${path} (unknown) answers 404 with the not-found page, reflecting nothing`,
+			async (run) => check.page(run, await run.get(path), notFound),
+		);
+	}
+	for (const route of contract.extraPages.filter(
+		(page) => check.isDefaultRoute(page) && page.file.endsWith('global-error.html'),
+	)) {
+		const path = `${route.path}?digest=${encodeURIComponent(hostileScript)}`;
+		add(
+			'hostile input',
+			`GET ${route.path} with a script for a digest: the page as built, reflecting nothing`,
+			async (run) => check.page(run, await run.get(path), route),
+		);
+	}
+	add(
+		'hostile input',
+		'GET /../../etc/passwd, sent raw: 404, or 400 for a path above the root, with the page',
+		async (run) => {
+			const answer = await run.get('/../../etc/passwd');
+			if (run.status(answer, [400, 404]))
+				check.page(run, answer, requiredStatusPage(contract, answer.status));
+		},
+	);
+
+	add('galleries', 'GET / answers 200 with the gallery and the page headers', async (run) => {
+		const answer = await run.get('/');
+		run.status(answer, 200);
+		run.body(answer, site.fileText(contract.indexFile), `body (${contract.indexFile})`);
+		check.pageHeaders(run, answer);
+		check.noVersion(run, answer);
+	});
+	for (const locale of negotiationLocales(contract)) {
+		add('galleries', `GET /${locale}/ answers 200 with the gallery in that language`, async (run) => {
+			const answer = await run.get(`/${locale}/`);
+			const file = `${locale}/${contract.indexFile}`;
+			run.status(answer, 200);
+			run.body(answer, site.fileText(file), `body (${file})`);
+			run.header(answer, 'content-language', contract.languageTags[locale] ?? locale);
+			check.pageHeaders(run, answer);
+		});
+	}
+
+	// API clients.
+	for (const path of contract.apiPrefixes.flatMap((prefix) => [
+		`${prefix}missing`,
+		`${prefix}v1/orders/42?x=1`,
+	])) {
+		add('API clients', `GET ${path} answers 404 with the not-found problem document`, async (run) =>
+			check.problem(run, await run.get(path), notFound),
+		);
+	}
+	const [apiPrefix] = contract.apiPrefixes;
+	if (apiPrefix !== undefined && first !== undefined) {
+		add(
+			'API clients',
+			`GET ${apiPrefix}missing, asking for ${first}: the problem document in ${first}`,
+			async (run) => {
+				const answer = await run.get(`${apiPrefix}missing`, { headers: { 'Accept-Language': first } });
+				check.problem(run, answer, check.inLocale(notFound, first));
+			},
+		);
+	}
+	for (const path of contract.hiddenFolders.flatMap((folder) => [
+		`${folder}404.json`,
+		`${folder}503.txt`,
+		folder,
+	])) {
+		add('API clients', `GET ${path} (only an error shows it) is an unknown path`, async (run) =>
+			check.page(run, await run.get(path), notFound),
+		);
+	}
+
+	// Request IDs.
+	const idOf = (answer: Answer) => answer.headers.get(contract.requestIdHeader);
+	const hostileId = '<script>alert(1)</script>';
+	if (host.requestIds) {
+		add('request IDs', `every error answer carries ${host.name}'s own ID, never a client's`, async (run) => {
+			const first = await run.get('/no/such/page', { headers: { [contract.requestIdHeader]: hostileId } });
+			const second = await run.get(unavailable.path);
+			const shape = /^[A-Za-z0-9@_-]{16,}$/;
+			for (const answer of [first, second]) {
+				run.check(
+					answer,
+					contract.requestIdHeader,
+					shape.test(idOf(answer) ?? ''),
+					'an ID of 16 or more letters, digits, @, _ or -',
+					idOf(answer) ?? '(absent)',
+				);
+			}
+			run.check(
+				second,
+				contract.requestIdHeader,
+				idOf(first) !== idOf(second),
+				'an ID of its own',
+				`the same as the answer before: ${idOf(second)}`,
+			);
+			run.check(
+				first,
+				'body',
+				!first.body.includes(hostileId),
+				"no trace of the client's ID",
+				'the client’s ID in the body',
+			);
+			run.body(first, check.sentText(first, notFound.file), `body (${notFound.file})`);
+		});
+		if (host.requestIds.inBody && first !== undefined && apiPrefix !== undefined) {
+			add(
+				'request IDs',
+				'the page shows it in its language, the problem document names it as instance',
+				async (run) => {
+					const page = await run.get(`/${first}${unavailable.path}`);
+					const id = idOf(page) ?? '(none)';
+					const line = requestIdMarkup.page(contract.requestIdLines[first]!, id);
+					run.check(page, 'body', page.body.includes(line), `the line ${line}`, 'no such line');
+					const problem = await run.get(`${apiPrefix}missing`, {
+						headers: { 'Accept-Language': third ?? first },
+					});
+					const instance = `#request-${idOf(problem)}`;
+					const got = /"instance":"([^"]*)"/.exec(problem.body)?.[1];
+					run.check(problem, 'instance', got === instance, instance, got ?? '(absent)');
+				},
+			);
+		}
+	} else {
+		add('request IDs', `${host.name} makes no request IDs: error answers carry none`, async (run) => {
+			const answer = await run.get('/no/such/page', { headers: { [contract.requestIdHeader]: hostileId } });
+			run.header(answer, contract.requestIdHeader, null);
+		});
+	}
+
+	// Formats.
+	const formatRoutes = [notFound, unavailable];
+	for (const { accept, picks } of formatCases) {
+		add(
+			'formats',
+			`Accept: ${accept ?? '(none)'} on /404, an unknown path and /503 (${host.formatNegotiation})`,
+			async (run) => {
+				const headers: Record<string, string> = accept === undefined ? {} : { Accept: accept };
+				const chosen = picks[host.formatNegotiation];
+				for (const route of formatRoutes)
+					check.format(run, await run.get(route.path, { headers }), route, chosen);
+				check.format(run, await run.get('/no/such/page', { headers }), notFound, chosen);
+			},
+		);
+	}
+	if (first !== undefined) {
+		add(
+			'formats',
+			`Accept: application/json and ${first} on /${first}/503: the problem document in ${first}`,
+			async (run) => {
+				const route = check.inLocale(unavailable, first);
+				const answer = await run.get(`/${first}/503`, { headers: { Accept: 'application/json' } });
+				check.format(run, answer, route, jsonClientFormat(host));
+			},
+		);
+	}
+
+	// Conditional and range requests never yield an empty or partial error page.
+	for (const path of ['/503', '/global-error', '/no-such-page']) {
+		const route = errorRoutes(contract).find((candidate) => candidate.path === path) ?? notFound;
+		addCase(
+			'conditional requests',
+			'conditional request',
+			`GET ${path} with If-None-Match, If-Modified-Since and Range: the whole page`,
+			(run) => run.get(path, { headers: conditionalAndRange }),
+			(run, answer) => check.page(run, answer, route),
+		);
+	}
+
+	// Methods other than GET and HEAD.
+	const methods: readonly (readonly [string, string, RequestOptions['body']?])[] = [
+		['POST', '/'],
+		['POST', '/global-error'],
+		['DELETE', '/503'],
+		['PUT', '/no-such-page'],
+		['PATCH', '/404'],
+		['OPTIONS', '/'],
+	];
+	for (const [method, path] of methods) {
+		addCase(
+			'methods',
+			'non-read methods',
+			`${method} ${path} answers ${methodNotAllowed.status} with its page and Allow`,
+			(run) => run.get(path, { method }),
+			(run, answer) => check.page(run, answer, methodNotAllowed),
+		);
+	}
+	addCase(
+		'methods',
+		'non-read methods',
+		`a 3 MB POST answers ${methodNotAllowed.status} with its page, not a body-size error`,
+		(run) => run.get('/upload', { method: 'POST', body: largeBody }),
+		(run, answer) => check.page(run, answer, methodNotAllowed),
+	);
+
+	// The server's own errors show the page of their status.
+	add(
+		"the server's own errors",
+		'a 12 KB header: answered as usual, or refused with the page of the refusal',
+		async (run) => {
+			const answer = await run.get('/503', { headers: largeHeader });
+			// Either way an error status: /503 itself, or the refusal's.
+			const route = contract.statusPages.find((page) => page.status === answer.status);
+			if (run.check(answer, 'status', route !== undefined, 'a status with a page', String(answer.status)))
+				check.page(run, answer, route!);
+		},
+	);
+	addCase(
+		"the server's own errors",
+		'malformed request',
+		'a malformed request line answers 400 with the 400 page',
+		(run) => run.raw(malformedRequest(run.target.base), 'GET /a b HTTP/1.1 (a space in the target)'),
+		(run, answer) => {
+			run.status(answer, 400);
+			run.body(answer, check.sentText(answer, requiredStatusPage(contract, 400).file), 'body (400.html)');
+			check.noVersion(run, answer);
+		},
+	);
+	return cases.sort(
+		(a, b) => caseGroups.indexOf(a.group as CaseGroup) - caseGroups.indexOf(b.group as CaseGroup),
+	);
+}

@@ -1,0 +1,238 @@
+/**
+ * What the contract expects of each kind of host, beyond the contract itself: how it negotiates
+ * language and format, which statuses it cannot answer, whether it makes request IDs, and the
+ * differences it is known to have, each with its reason and what it answers instead. The verifier
+ * (`--host`) and the contract suite (tests/contract/servers.ts) read the same profiles.
+ */
+import type { Answer } from './http.ts';
+import type { CaseRun } from './checks.ts';
+import { apacheUnsupportedStatuses } from '../hosts/unsupportedStatuses.ts';
+
+/** A known difference from the contract: why, and what the host answers instead. */
+export interface Difference {
+	reason: string;
+	/** Checks the answer the host gives instead. `file`: the page of the route asked for. */
+	check(run: CaseRun, answer: Answer, file?: string): void;
+}
+
+/**
+ * How a host picks the locale of a default URL from `Accept-Language`:
+ * - `first-entry`: the first entry's first two letters, if that locale ships (Netlify's engine);
+ * - `first-listed`: the first entry whose language ships, q-values not weighed (nginx, Caddy,
+ *   HAProxy: src/hosts/language.ts);
+ * - `q-values`: the shipped language the browser gives the highest q-value (Apache's type maps,
+ *   the Cloudflare Worker).
+ */
+export type Negotiation = 'first-entry' | 'first-listed' | 'q-values';
+
+/**
+ * How it picks an error's format (page, problem document, text twin) from `Accept`: `first-match`
+ * (src/hosts/mediaType.ts), `q-values` (Apache's type maps), or `none` (the page always; the API
+ * prefixes get the problem document).
+ */
+export type FormatNegotiation = 'first-match' | 'q-values' | 'none';
+
+/** The cases a host may differ in (src/verify/cases.ts and the contract suite). */
+export type CaseId =
+	| 'non-read methods'
+	| 'malformed request'
+	| 'cache header'
+	| 'conditional request'
+	| 'problem content type'
+	| 'allowed prefix without its slash'
+	| 'app JSON error outside the API';
+
+export interface HostProfile {
+	/** What `--host` takes: `nginx`. */
+	id: string;
+	/** How reports name it: `nginx`, `netlify-cli`. */
+	name: string;
+	negotiation: Negotiation;
+	formatNegotiation: FormatNegotiation;
+	/** Catalogued statuses the host cannot answer with at all: their paths are unknown paths there. */
+	unsupportedStatuses: ReadonlySet<number>;
+	/** Request IDs: the host's own on every error answer; `inBody`, also on the page and problem. */
+	requestIds?: { inBody?: boolean };
+	differences: Partial<Record<CaseId, Difference>>;
+	/** Statuses whose `/{code}` the host answers differently, checked another way. */
+	routeDifferences?: ReadonlyMap<number, Difference>;
+}
+
+/**
+ * A CDN's edge parses a request before any rule or Worker of the site runs: a request line it
+ * cannot parse gets the edge's own 400. Only the status is the site's business there.
+ */
+const edgeMalformedRequest = (edge: string): Difference => ({
+	reason: `${edge} answers a request it cannot parse at its edge, before any of the site's rules run: its own 400`,
+	check(run, answer) {
+		run.status(answer, 400);
+	},
+});
+
+export const netlify: HostProfile = {
+	id: 'netlify',
+	name: 'Netlify',
+	negotiation: 'first-entry',
+	formatNegotiation: 'none',
+	unsupportedStatuses: new Set(),
+	differences: { 'malformed request': edgeMalformedRequest("Netlify's CDN") },
+};
+
+/**
+ * netlify-cli and @netlify/redirects treat a rule whose status is 300–400 as a redirect, so the local
+ * engine answers the status-400 rule with `Location` and no page. The rule itself is checked with
+ * Netlify's matcher (tests/contract/netlify.test.ts); README: "What the local engine cannot show".
+ */
+const localRedirect = (status: number): Difference => ({
+	reason: `netlify-cli answers a rule with status ${status} as a redirect (it treats 300–400 as redirects)`,
+	check(run, answer, file) {
+		run.status(answer, status);
+		run.header(answer, 'location', `/${file}`);
+	},
+});
+
+/** Netlify's engine as `npm start` runs it (netlify-cli, offline): what it does not do as the CDN does. */
+export const netlifyCli: HostProfile = {
+	id: 'netlify-cli',
+	name: 'netlify-cli',
+	negotiation: 'first-entry',
+	formatNegotiation: 'none',
+	unsupportedStatuses: new Set(),
+	routeDifferences: new Map([[400, localRedirect(400)]]),
+	differences: {
+		'non-read methods': {
+			reason:
+				"netlify-cli answers methods other than GET and HEAD itself: the matching rule's status (405 where none matches), no Allow, and the text 'Method Not Allowed' for a body",
+			check(run, answer) {
+				run.check(answer, 'status', answer.status >= 400, '4xx or 5xx', String(answer.status));
+				run.header(answer, 'allow', null);
+				run.body(answer, 'Method Not Allowed');
+			},
+		},
+		'conditional request': {
+			reason:
+				'netlify-cli applies If-None-Match to an error page: `*` (or the ETag it sent) gets the error status (or 304) and no body',
+			check(run, answer) {
+				run.check(answer, 'status', answer.status >= 300, '3xx, 4xx or 5xx', String(answer.status));
+				run.body(answer, '');
+			},
+		},
+		'cache header': {
+			reason:
+				"netlify-cli sends its own Cache-Control (public, max-age=0) in place of _headers' value on the files it serves",
+			check(run, answer) {
+				run.header(answer, 'cache-control', 'public, max-age=0');
+			},
+		},
+		'allowed prefix without its slash': {
+			reason:
+				'a Netlify rule for `/fr/*` also matches `/fr`, so under maintenance an allowed prefix allows the path without its slash: it answers as usual',
+			check(run, answer) {
+				run.status(answer, 200);
+			},
+		},
+		'problem content type': {
+			reason:
+				"netlify-cli's file server types a problem document by its extension, as JSON, and applies no Content-Type from _headers; Netlify's production engine is not verified",
+			check(run, answer) {
+				run.header(answer, 'content-type', 'application/json; charset=utf-8');
+			},
+		},
+		'malformed request': {
+			reason: "Node's HTTP parser, under netlify-cli, answers a request it cannot parse itself: 400, no body",
+			check(run, answer) {
+				run.status(answer, 400);
+				run.body(answer, '');
+			},
+		},
+	},
+};
+
+export const nginx: HostProfile = {
+	id: 'nginx',
+	name: 'nginx',
+	negotiation: 'first-listed',
+	formatNegotiation: 'first-match',
+	unsupportedStatuses: new Set(),
+	requestIds: { inBody: true },
+	differences: {},
+};
+
+export const caddy: HostProfile = {
+	id: 'caddy',
+	name: 'Caddy',
+	negotiation: 'first-listed',
+	formatNegotiation: 'first-match',
+	unsupportedStatuses: new Set(),
+	requestIds: {},
+	differences: {
+		'malformed request': {
+			reason:
+				"Go's HTTP server, under Caddy, answers a request it cannot parse itself, before any Caddy config runs: 400 with a plain-text body",
+			check(run, answer) {
+				run.status(answer, 400);
+				run.check(
+					answer,
+					'body',
+					answer.body.startsWith('400 Bad Request'),
+					'text starting "400 Bad Request"',
+					JSON.stringify(answer.body.slice(0, 60)),
+				);
+			},
+		},
+	},
+};
+
+export const apache: HostProfile = {
+	id: 'apache',
+	name: 'Apache',
+	negotiation: 'q-values',
+	formatNegotiation: 'q-values',
+	unsupportedStatuses: apacheUnsupportedStatuses,
+	requestIds: {},
+	differences: {},
+};
+
+export const haproxy: HostProfile = {
+	id: 'haproxy',
+	name: 'HAProxy',
+	negotiation: 'first-listed',
+	formatNegotiation: 'first-match',
+	// `http-request return` takes any status from 200 to 599: every page is answered.
+	unsupportedStatuses: new Set(),
+	requestIds: {},
+	differences: {
+		'malformed request': {
+			reason:
+				"HAProxy's HTTP/1 multiplexer answers a request it cannot parse before any proxy rule or error page applies, with its built-in 400 (mux_h1.c h1_send_error: http_err_msgs)",
+			check(run, answer) {
+				run.status(answer, 400);
+				run.check(
+					answer,
+					'body',
+					answer.body.includes('<h1>400 Bad request</h1>'),
+					'HAProxy’s built-in 400 page',
+					JSON.stringify(answer.body.slice(0, 60)),
+				);
+			},
+		},
+	},
+};
+
+/** The generated Worker on Cloudflare's network (or on workerd, as `wrangler dev` runs it). */
+export const cloudflare: HostProfile = {
+	id: 'cloudflare',
+	name: 'Cloudflare',
+	negotiation: 'q-values',
+	formatNegotiation: 'first-match',
+	unsupportedStatuses: new Set(),
+	requestIds: { inBody: true },
+	differences: {
+		'malformed request': edgeMalformedRequest("Cloudflare's network (or wrangler dev's server)"),
+	},
+};
+
+/** Every profile, by the name `--host` takes. */
+export const hostProfiles: Readonly<Record<string, HostProfile>> = Object.fromEntries(
+	[netlify, netlifyCli, nginx, caddy, apache, haproxy, cloudflare].map((profile) => [profile.id, profile]),
+);

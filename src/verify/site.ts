@@ -1,0 +1,84 @@
+/**
+ * The site a deploy should answer as: the route contract the build wrote (`hosts/contract.json`)
+ * and the files of that build (dist/), read once. A contract whose files are missing means dist/ is
+ * not the build the contract came from: said at once, before any request.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { errorRoutes, type RouteContract } from '../contract/contract.ts';
+import type { Site } from './cases.ts';
+
+/** Where the build writes the contract, beside the host configs. */
+export const CONTRACT_FILE = 'hosts/contract.json';
+
+const contractKeys: readonly (keyof RouteContract)[] = [
+	'statusPages',
+	'extraPages',
+	'notFoundStatus',
+	'methodNotAllowedStatus',
+	'pageHeaders',
+	'hiddenFiles',
+	'hiddenFolders',
+	'requestIdHeader',
+	'requestIdLines',
+	'apiPrefixes',
+	'internalPrefix',
+	'indexFile',
+	'otherLocales',
+	'defaultLocale',
+	'languageTags',
+];
+
+/** The contract in a file the build wrote; throws saying what is wrong with it. */
+export function readContract(file: string): RouteContract {
+	if (!existsSync(file)) {
+		throw new Error(
+			`${file} does not exist: run \`npm run build\` (it writes the contract beside the host configs).`,
+		);
+	}
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(readFileSync(file, 'utf8'));
+	} catch (error) {
+		throw new Error(`${file} is not JSON: ${(error as Error).message}`);
+	}
+	const missing = contractKeys.filter(
+		(key) => typeof parsed !== 'object' || parsed === null || !(key in parsed),
+	);
+	if (missing.length > 0) {
+		throw new Error(
+			`${file} is not a route contract (no ${missing.join(', ')}): rebuild with \`npm run build\`.`,
+		);
+	}
+	return parsed as RouteContract;
+}
+
+/** The site of a build: its contract and its files, each checked to be there. */
+export function loadSite(dist: string, contractFile: string): Site {
+	const contract = readContract(contractFile);
+	const root = resolve(dist);
+	const files = [
+		contract.indexFile,
+		...contract.otherLocales.map((locale) => `${locale}/${contract.indexFile}`),
+		...errorRoutes(contract).flatMap((route) => [
+			route.file,
+			route.problemFile,
+			route.problemFile.replace(/\.json$/, '.txt'),
+		]),
+	];
+	const absent = files.filter((file) => !existsSync(join(root, file)));
+	if (absent.length > 0) {
+		throw new Error(
+			`${dist} lacks ${absent.length} file(s) of the contract in ${contractFile} (${absent.slice(0, 3).join(', ')}${absent.length > 3 ? '…' : ''}): is it the build the contract came from? Run \`npm run build\`.`,
+		);
+	}
+	const texts = new Map(files.map((file) => [file, readFileSync(join(root, file), 'utf8')]));
+	return {
+		contract,
+		fileText(file) {
+			const text = texts.get(file);
+			if (text === undefined) throw new Error(`${file} is not a file of the contract`);
+			return text;
+		},
+	};
+}
