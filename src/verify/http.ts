@@ -70,7 +70,7 @@ export function networkError(error: unknown, base: URL, what: string): NetworkEr
 	return new NetworkError('other', `${what}: ${message}${code ? ` (${code})` : ''}`, code);
 }
 
-function toHeaders(raw: IncomingHttpHeaders): Headers {
+export function toHeaders(raw: IncomingHttpHeaders): Headers {
 	const headers = new Headers();
 	for (const [name, value] of Object.entries(raw)) {
 		for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])

@@ -12,6 +12,8 @@ import { connect, createServer as createTcpServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Target } from '../../src/verify/checks';
+import { send, sendRaw, toHeaders, type Answer, type RequestOptions } from '../../src/verify/http';
 
 export const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -259,91 +261,20 @@ export async function startUpstream(): Promise<{ port: number; stop(): Promise<v
 	};
 }
 
-export interface Answer {
-	status: number;
-	headers: Headers;
-	body: string;
+export type { Answer, RequestOptions };
+
+/** A server on loopback, as the verifier's cases ask one. */
+export function loopback(port: number): Target {
+	const base = new URL(`http://127.0.0.1:${port}`);
+	return { base, send: (path, options) => send(base, path, options), sendRaw: (text) => sendRaw(base, text) };
 }
 
-export interface RequestOptions {
-	method?: string;
-	headers?: Record<string, string>;
-	/** A request body, sent with Content-Length. */
-	body?: Buffer;
-}
+/** One request to a server on loopback, no redirects followed (src/verify/http.ts). */
+export const request = (port: number, path: string, options: RequestOptions = {}): Promise<Answer> =>
+	loopback(port).send(path, options);
 
-function toHeaders(raw: NodeJS.Dict<string | string[]>): Headers {
-	const headers = new Headers();
-	for (const [name, value] of Object.entries(raw)) {
-		for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
-			headers.append(name, one);
-	}
-	return headers;
-}
-
-/**
- * One request, no redirects followed. node:http rather than fetch: the Fetch standard turns a 407
- * into a network error (proxy authentication is the browser's business), so fetch cannot see one.
- * A server may answer before it has read a large body and close the connection: the answer counts.
- */
-export function request(port: number, path: string, options: RequestOptions = {}): Promise<Answer> {
-	const { method = 'GET', headers = {}, body } = options;
-	return new Promise((resolve, reject) => {
-		let answered = false;
-		const outgoing = httpRequest(
-			{ host: '127.0.0.1', port, path, method, headers, timeout: 15_000 },
-			(response) => {
-				answered = true;
-				const chunks: Buffer[] = [];
-				response.on('data', (chunk: Buffer) => chunks.push(chunk));
-				const done = () =>
-					resolve({
-						status: response.statusCode ?? 0,
-						headers: toHeaders(response.headers),
-						body: Buffer.concat(chunks).toString('utf8'),
-					});
-				response.on('end', done);
-				response.on('aborted', done);
-				response.on('error', done);
-			},
-		);
-		outgoing.on('timeout', () => outgoing.destroy(new Error(`${method} ${path}: no answer in 15 s`)));
-		outgoing.on('error', (error) => {
-			if (!answered) reject(error);
-		});
-		outgoing.end(body);
-	});
-}
-
-/**
- * Bytes written as they are, for requests no HTTP client would send (a malformed request line);
- * the answer is parsed just enough: status line, headers, body up to the connection's close.
- */
-export function rawRequest(port: number, text: string): Promise<Answer> {
-	return new Promise((resolve, reject) => {
-		const socket = connect({ host: '127.0.0.1', port });
-		const chunks: Buffer[] = [];
-		socket.setTimeout(10_000, () => socket.destroy(new Error('no answer in 10 s')));
-		socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-		socket.on('error', reject);
-		socket.on('close', () => {
-			const raw = Buffer.concat(chunks).toString('utf8');
-			const split = raw.indexOf('\r\n\r\n');
-			const head = split < 0 ? raw : raw.slice(0, split);
-			const [statusLine = '', ...lines] = head.split('\r\n');
-			const headers = new Headers();
-			for (const line of lines) {
-				const colon = line.indexOf(':');
-				if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-			}
-			let body = split < 0 ? '' : raw.slice(split + 4);
-			const length = headers.get('content-length');
-			if (length !== null) body = Buffer.from(body).subarray(0, Number(length)).toString('utf8');
-			resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body });
-		});
-		socket.write(text);
-	});
-}
+/** Bytes written as they are, for requests no HTTP client would send (a malformed request line). */
+export const rawRequest = (port: number, text: string): Promise<Answer> => loopback(port).sendRaw(text);
 
 /** A WebSocket handshake: resolves with the status and headers of the answer (101 when upgraded). */
 export function upgradeRequest(port: number, path: string): Promise<Omit<Answer, 'body'>> {

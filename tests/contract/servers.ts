@@ -1,8 +1,10 @@
 /**
- * The servers the contract suite runs: Netlify's own engine (netlify-cli, offline) and real nginx,
- * Caddy and Apache, each wrapped in the smallest main config that runs it in the foreground on
- * loopback with everything it writes kept in its own dir. What each cannot do is declared here,
- * with the reason, and checked as declared: a difference that goes away fails too.
+ * The servers the contract suite runs: Netlify's own engine (netlify-cli, offline), real nginx,
+ * Caddy, Apache and HAProxy, and workerd under wrangler dev, each wrapped in the smallest main
+ * config that runs it in the foreground on loopback with everything it writes kept in its own dir.
+ * What each cannot do is declared in its host profile (src/verify/hosts.ts, which the verifier
+ * reads too) or here for what only the local server or the test app shows, with the reason, and
+ * checked as declared: a difference that goes away fails too.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -17,7 +19,6 @@ import {
 	apacheTypeMaps,
 	typeMapsRoot,
 } from '../../src/hosts/apache';
-import { apacheUnsupportedStatuses } from '../../src/hosts/unsupportedStatuses';
 import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
 import {
 	cloudflareCompatibilityDate,
@@ -33,14 +34,14 @@ import { netlifyFiles } from '../../src/hosts/netlify';
 import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
 import { nginxProxyConfig, nginxStaticConfig } from '../../src/hosts/nginx';
 import { findExecutable, systemRequirements } from '../../scripts/system-requirements';
-import { expect } from 'vitest';
+import * as profiles from '../../src/verify/hosts';
+import type { CaseId, Difference, HostProfile } from '../../src/verify/hosts';
 import {
 	checkConfig,
 	freePort,
 	startServer,
 	upstreamMarker,
 	writeConfig,
-	type Answer,
 	type RunningServer,
 } from './harness';
 
@@ -58,34 +59,13 @@ export interface ServerStart {
 
 export type Mode = 'static' | 'proxy';
 
-/** A known difference from the contract: why, and what the server answers instead. */
-export interface Difference {
-	reason: string;
-	/** `file`: the page of the route asked for, where the difference depends on it. */
-	expect(answer: Answer, file?: string): void;
-}
+export type { CaseId, Difference };
 
 /**
- * How a server picks the locale of a default URL from `Accept-Language`:
- * - `first-entry`: the first entry's first two letters, if that locale ships (Netlify's engine);
- * - `first-listed`: the first entry whose language ships, q-values not weighed (nginx, Caddy:
- *   src/hosts/language.ts);
- * - `q-values`: the shipped language the browser gives the highest q-value (Apache's type maps).
+ * A server the suite runs: its host profile (src/verify/hosts.ts: negotiation, formats, statuses it
+ * cannot answer, request IDs, declared differences), and how to install, start and check it.
  */
-export type Negotiation = 'first-entry' | 'first-listed' | 'q-values';
-
-/** The cases a server may differ in (see cases.ts). */
-export type CaseId =
-	| 'non-read methods'
-	| 'malformed request'
-	| 'cache header'
-	| 'conditional request'
-	| 'problem content type'
-	| 'allowed prefix without its slash'
-	| 'app JSON error outside the API';
-
-export interface ServerUnderTest {
-	name: string;
+export interface ServerUnderTest extends HostProfile {
 	/** Executable names to look for, in order. */
 	executables: readonly string[];
 	/** How to get it. */
@@ -101,34 +81,18 @@ export interface ServerUnderTest {
 	check?(dir: string, siteConfig: string, executable: string): Promise<void>;
 	/** The files hostConfigFiles() writes for this server, under hosts/. */
 	shippedFiles: readonly string[];
-	/** Catalogued statuses the server cannot answer with at all: their paths are unknown paths there. */
-	unsupportedStatuses: ReadonlySet<number>;
 	/** What the server itself answers when the app is unreachable, and when it is too slow. */
 	proxyFailureStatuses: { unreachable: number; timeout: number };
-	differences: Partial<Record<CaseId, Difference>>;
-	/** Statuses whose `/{code}` the local server answers differently, checked another way. */
-	routeDifferences?: ReadonlyMap<number, Difference>;
-	/** How the server picks a locale for a default URL from `Accept-Language` (see Negotiation). */
-	negotiation: Negotiation;
-	/**
-	 * How it picks an error's format (page, problem document, text twin) from `Accept`:
-	 * `first-match` (src/hosts/mediaType.ts), `q-values` (Apache's type maps), or `none` (the page
-	 * always; the API prefixes get the problem document).
-	 */
-	formatNegotiation: 'first-match' | 'q-values' | 'none';
-	/**
-	 * Request IDs: the server's own, on every error answer; `log`, the access log the shipped
-	 * config writes them to. Undefined where the server makes none.
-	 */
+	/** Request IDs (see HostProfile); `log`, the access log the shipped config writes them to. */
 	requestIds?: { log?: string; inBody?: boolean };
 }
 
 /** The declared difference of a server that replaces an app's errors on their status alone. */
 const replacedByStatus = (how: string): Difference => ({
 	reason: `${how} replaces an app's answer by its status before it could look at its Content-Type: outside the API prefixes, the app's JSON 500 becomes the 500 page (under them, nothing of the app's is replaced)`,
-	expect(answer) {
-		expect(answer.status).toBe(500);
-		expect(answer.headers.get(upstreamMarker.name)).toBeNull();
+	check(run, answer) {
+		run.status(answer, 500);
+		run.header(answer, upstreamMarker.name, null);
 	},
 });
 
@@ -139,18 +103,18 @@ const debianPackage = (executable: string) =>
 	systemRequirements.find((requirement) => requirement.executables.includes(executable))!.debianPackage;
 
 export const nginx: ServerUnderTest = {
-	name: 'nginx',
+	...profiles.nginx,
 	executables: ['nginx'],
 	install: `apt-get install ${debianPackage('nginx')}`,
 	source: 'src/hosts/nginx.ts',
 	shippedFiles: ['nginx/fallback-static.conf', 'nginx/fallback-proxy.conf'],
-	negotiation: 'first-listed',
-	formatNegotiation: 'first-match',
 	requestIds: { log: '/var/log/nginx/access.log', inBody: true },
 	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
-	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
-	differences: { 'app JSON error outside the API': replacedByStatus('nginx (proxy_intercept_errors)') },
+	differences: {
+		...profiles.nginx.differences,
+		'app JSON error outside the API': replacedByStatus('nginx (proxy_intercept_errors)'),
+	},
 	async start({ dir, siteConfig, port, label, executable }) {
 		return startServer({
 			label,
@@ -196,28 +160,13 @@ export async function nginxMainConfig(dir: string, siteConfig: string): Promise<
 }
 
 export const caddy: ServerUnderTest = {
-	name: 'Caddy',
-	negotiation: 'first-listed',
-	formatNegotiation: 'first-match',
-	// Caddy 2.6 logs no request IDs: the shipped config writes no access log.
-	requestIds: {},
+	...profiles.caddy,
 	executables: ['caddy'],
 	install: `apt-get install ${debianPackage('caddy')}`,
 	source: 'src/hosts/caddy.ts',
 	shippedFiles: ['caddy/Caddyfile.static', 'caddy/Caddyfile.proxy'],
 	configs: { static: caddyStaticConfig, proxy: caddyProxyConfig },
-	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
-	differences: {
-		'malformed request': {
-			reason:
-				"Go's HTTP server, under Caddy, answers a request it cannot parse itself, before any Caddy config runs: 400 with a plain-text body",
-			expect(answer) {
-				expect(answer.status).toBe(400);
-				expect(answer.body).toMatch(/^400 Bad Request/);
-			},
-		},
-	},
 	async start({ dir, siteConfig, port, label, executable }) {
 		return startServer({
 			label,
@@ -270,18 +219,18 @@ const apacheModules = {
 };
 
 export const apache: ServerUnderTest = {
-	name: 'Apache',
-	negotiation: 'q-values',
-	formatNegotiation: 'q-values',
+	...profiles.apache,
 	requestIds: { log: '/var/log/apache2/access.log' },
 	executables: ['apache2', 'httpd'],
 	install: `apt-get install ${debianPackage('apache2')}`,
 	source: 'src/hosts/apache.ts',
 	shippedFiles: ['apache/fallback-static.conf', 'apache/fallback-proxy.conf'],
 	configs: { static: apacheStaticConfig, proxy: apacheProxyConfig },
-	unsupportedStatuses: apacheUnsupportedStatuses,
 	proxyFailureStatuses: apacheProxyFailureStatuses,
-	differences: { 'app JSON error outside the API': replacedByStatus('Apache (ProxyErrorOverride)') },
+	differences: {
+		...profiles.apache.differences,
+		'app JSON error outside the API': replacedByStatus('Apache (ProxyErrorOverride)'),
+	},
 	async installFiles(contract, pagesRoot) {
 		// Where the config's comments tell to copy hosts/apache/languages/.
 		const root = typeMapsRoot({ ...defaultHostOptions, pagesRoot });
@@ -340,27 +289,14 @@ async function apacheMainConfig(dir: string, siteConfig: string, port: number): 
 const haproxyAccessLog = join(tmpdir(), 'fallback-haproxy-access.log');
 
 export const haproxy: ServerUnderTest = {
-	name: 'HAProxy',
+	...profiles.haproxy,
 	executables: ['haproxy'],
 	install: `apt-get install ${debianPackage('haproxy')}`,
 	source: 'src/hosts/haproxy.ts',
 	shippedFiles: ['haproxy/haproxy-static.cfg', 'haproxy/haproxy-proxy.cfg'],
-	negotiation: 'first-listed',
-	formatNegotiation: 'first-match',
 	requestIds: { log: haproxyAccessLog },
 	configs: { static: haproxyStaticConfig, proxy: haproxyProxyConfig },
-	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: haproxyProxyFailureStatuses,
-	differences: {
-		'malformed request': {
-			reason:
-				"HAProxy's HTTP/1 multiplexer answers a request it cannot parse before any proxy rule or error page applies, with its built-in 400 (mux_h1.c h1_send_error: http_err_msgs)",
-			expect(answer) {
-				expect(answer.status).toBe(400);
-				expect(answer.body).toContain('<h1>400 Bad request</h1>');
-			},
-		},
-	},
 	async start({ dir, siteConfig, port, label, executable }) {
 		const config = await writeConfig(join(dir, 'haproxy.cfg'), siteConfig);
 		return startServer({
@@ -388,84 +324,18 @@ export function findServerExecutable(server: ServerUnderTest): string | undefine
 
 const netlifyCli = fileURLToPath(new URL('../../node_modules/.bin/netlify', import.meta.url));
 
-/**
- * netlify-cli and @netlify/redirects treat a rule whose status is 300–400 as a redirect, so the local
- * engine answers the status-400 rule with `Location` and no page. The rule itself is checked with
- * Netlify's matcher in netlify.test.ts; README: "What the local engine cannot show".
- */
-const localRedirect = (status: number): Difference => ({
-	reason: `netlify-cli answers a rule with status ${status} as a redirect (it treats 300–400 as redirects)`,
-	expect(answer, file) {
-		expect(answer.status).toBe(status);
-		expect(answer.headers.get('location')).toBe(`/${file}`);
-	},
-});
-
 export const netlify: ServerUnderTest = {
-	name: 'netlify-cli',
+	...profiles.netlifyCli,
 	executables: [netlifyCli],
-	negotiation: 'first-entry',
-	formatNegotiation: 'none',
 	install: 'npm install (netlify-cli is a dev dependency)',
 	source: 'src/hosts/netlify.ts',
 	async installFiles(contract, pagesRoot) {
-		// The rules are in the pages: the build's as they are, or, for a contract the build did not
-		// make (the site under maintenance), that contract's.
 		if (!contract.maintenance) return;
 		for (const file of netlifyFiles(contract)) await writeConfig(join(pagesRoot, file.path), file.content);
 	},
 	shippedFiles: [],
 	configs: { static: () => '' },
-	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
-	routeDifferences: new Map([[400, localRedirect(400)]]),
-	differences: {
-		'non-read methods': {
-			reason:
-				"netlify-cli answers methods other than GET and HEAD itself: the matching rule's status (405 where none matches), no Allow, and the text 'Method Not Allowed' for a body",
-			expect(answer) {
-				expect(answer.status).toBeGreaterThanOrEqual(400);
-				expect(answer.headers.get('allow')).toBeNull();
-				expect(answer.body).toBe('Method Not Allowed');
-			},
-		},
-		'conditional request': {
-			reason:
-				'netlify-cli applies If-None-Match to an error page: `*` (or the ETag it sent) gets the error status (or 304) and no body',
-			expect(answer) {
-				expect(answer.status).toBeGreaterThanOrEqual(300);
-				expect(answer.body).toBe('');
-			},
-		},
-		'cache header': {
-			reason:
-				"netlify-cli sends its own Cache-Control (public, max-age=0) in place of _headers' value on the files it serves",
-			expect(answer) {
-				expect(answer.headers.get('cache-control')).toBe('public, max-age=0');
-			},
-		},
-		'allowed prefix without its slash': {
-			reason:
-				'a Netlify rule for `/fr/*` also matches `/fr`, so under maintenance an allowed prefix allows the path without its slash: it answers as usual',
-			expect(answer) {
-				expect(answer.status).toBe(200);
-			},
-		},
-		'problem content type': {
-			reason:
-				"netlify-cli's file server types a problem document by its extension, as JSON, and applies no Content-Type from _headers; Netlify's production engine is not verified",
-			expect(answer) {
-				expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
-			},
-		},
-		'malformed request': {
-			reason: "Node's HTTP parser, under netlify-cli, answers a request it cannot parse itself: 400, no body",
-			expect(answer) {
-				expect(answer.status).toBe(400);
-				expect(answer.body).toBe('');
-			},
-		},
-	},
 	async start({ dir, pagesRoot, port, label, executable }) {
 		// --offline: no account, no network. --internal-disable-edge-functions: without it the CLI
 		// downloads Deno for Edge Functions and crashes offline. Run from an empty folder, so that
@@ -510,6 +380,7 @@ const wrangler = fileURLToPath(new URL('../../node_modules/.bin/wrangler', impor
  * wrangler.toml, its assets the copy of dist/. The site config under test is the Worker.
  */
 export const cloudflare: ServerUnderTest = {
+	...profiles.cloudflare,
 	name: 'Cloudflare (workerd)',
 	executables: [wrangler],
 	install: 'npm install (wrangler, with workerd, is a dev dependency)',
@@ -520,22 +391,19 @@ export const cloudflare: ServerUnderTest = {
 		'cloudflare/wrangler-proxy.toml',
 		'cloudflare/worker-proxy.js',
 	],
-	negotiation: 'q-values',
-	formatNegotiation: 'first-match',
-	requestIds: { inBody: true },
 	configs: {
 		static: (contract, options) => cloudflareWorker(contract, 'static', options),
 		proxy: (contract, options) => cloudflareWorker(contract, 'proxy', options),
 	},
-	unsupportedStatuses: new Set(),
 	proxyFailureStatuses: gatewayStatuses,
 	differences: {
+		...profiles.cloudflare.differences,
 		'malformed request': {
 			reason:
 				"wrangler dev's local server (Node's HTTP parser, in front of workerd) answers a request it cannot parse itself, before the Worker runs: 400 with a plain-text reason",
-			expect(answer) {
-				expect(answer.status).toBe(400);
-				expect(answer.body).toBe('invalid HTTP version parsed');
+			check(run, answer) {
+				run.status(answer, 400);
+				run.body(answer, 'invalid HTTP version parsed');
 			},
 		},
 	},
