@@ -1,0 +1,184 @@
+/**
+ * The verifier's own machinery, on loopback: network failures told apart and put in words, retries
+ * only after a network error, the request budget, the login in front of a deploy, bad arguments.
+ * The cases themselves run in the contract suite, against every real server.
+ */
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createTcpServer, type Socket } from 'node:net';
+import { existsSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RouteContract } from '../../src/contract/contract';
+import { bodyDifference } from '../../src/verify/checks';
+import { hostProfiles, netlify } from '../../src/verify/hosts';
+import { networkError, NetworkError, send, sendRaw } from '../../src/verify/http';
+import { hostProfile, parseDeployUrl } from '../../src/verify/main';
+import { passed, verify } from '../../src/verify/run';
+import { CONTRACT_FILE, loadSite, readContract } from '../../src/verify/site';
+
+const servers: { close(): void }[] = [];
+afterEach(() => {
+	for (const server of servers.splice(0)) server.close();
+});
+
+function listen(server: Server | ReturnType<typeof createTcpServer>): Promise<URL> {
+	servers.push(server);
+	return new Promise((resolve) =>
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			resolve(new URL(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`));
+		}),
+	);
+}
+const httpServer = (handler: RequestListener) => listen(createServer(handler));
+
+/** A port nothing listens on: one the OS gave a server that is closed again. */
+async function closedPort(): Promise<URL> {
+	const server = createTcpServer();
+	const url = await listen(server);
+	await new Promise((resolve) => server.close(resolve));
+	return url;
+}
+
+/** A site whose contract nothing reads: for runs that end before the first case. */
+const noSite = { contract: {} as RouteContract, fileText: () => '' };
+
+describe('network failures, told apart', () => {
+	it('a refused connection', async () => {
+		const base = await closedPort();
+		const error = await send(base, '/').catch((caught: unknown) => caught);
+		expect(error).toBeInstanceOf(NetworkError);
+		expect(error).toMatchObject({ failure: 'refused' });
+		expect((error as Error).message).toContain(`connection refused by ${base.host}`);
+	});
+	it('no answer within the timeout', async () => {
+		const base = await listen(createTcpServer(() => {}));
+		const error = await send(base, '/', {}, 300).catch((caught: unknown) => caught);
+		expect(error).toMatchObject({ failure: 'timeout' });
+		expect((error as Error).message).toContain('no answer in 0.3 s');
+	});
+	it('TLS that fails: https to a server that speaks plain HTTP', async () => {
+		const base = await httpServer((_request, response) => response.end('plain'));
+		const error = await send(new URL(base.href.replace('http:', 'https:')), '/').catch(
+			(caught: unknown) => caught,
+		);
+		expect(error).toMatchObject({ failure: 'tls' });
+		expect((error as Error).message).toMatch(/^TLS with 127\.0\.0\.1:\d+ failed/);
+	});
+	it('DNS, from the error Node gives (no lookup leaves this machine in a test)', () => {
+		const error = Object.assign(new Error('getaddrinfo ENOTFOUND example.invalid'), { code: 'ENOTFOUND' });
+		const named = networkError(error, new URL('https://example.invalid/'), 'GET /');
+		expect(named).toMatchObject({ failure: 'dns', code: 'ENOTFOUND' });
+		expect(named.message).toBe('DNS: example.invalid does not resolve (ENOTFOUND); is the URL right?');
+	});
+	it('a connection closed before the answer', async () => {
+		const base = await listen(createTcpServer((socket: Socket) => socket.destroy()));
+		const error = await send(base, '/').catch((caught: unknown) => caught);
+		expect(error).toMatchObject({ failure: 'reset' });
+	});
+});
+
+describe('requests as written', () => {
+	it('the path goes out verbatim, dots and all; the raw request too', async () => {
+		const seen: string[] = [];
+		const base = await httpServer((request, response) => {
+			seen.push(request.url ?? '');
+			response.end('ok');
+		});
+		await send(base, '/../../etc/passwd');
+		const raw = await sendRaw(base, `GET /raw HTTP/1.1\r\nHost: ${base.host}\r\nConnection: close\r\n\r\n`);
+		expect(seen).toEqual(['/../../etc/passwd', '/raw']);
+		expect(raw).toMatchObject({ status: 200, body: 'ok' });
+	});
+});
+
+describe('before any case: the deploy answers as itself', () => {
+	it('a redirect of / to a login page ends the run, saying so', async () => {
+		const base = await httpServer((_request, response) =>
+			response.writeHead(302, { Location: '/login?next=/' }).end(),
+		);
+		const result = await verify({ base, site: noSite, host: netlify });
+		expect(result.unreachable?.kind).toBe('login');
+		expect(result.unreachable?.message).toContain('a login stands in front of the deploy');
+		expect(result.results).toEqual([]);
+		expect(passed(result)).toBe(false);
+	});
+	it('a demand for credentials too', async () => {
+		const base = await httpServer((_request, response) =>
+			response.writeHead(401, { 'WWW-Authenticate': 'Basic realm="preview"' }).end(),
+		);
+		const result = await verify({ base, site: noSite, host: netlify });
+		expect(result.unreachable).toMatchObject({ kind: 'login' });
+		expect(result.unreachable?.message).toContain('Basic realm="preview"');
+	});
+	it('a refused connection is not retried (nothing listens there)', async () => {
+		const result = await verify({ base: await closedPort(), site: noSite, host: netlify, retries: 3 });
+		expect(result.unreachable?.kind).toBe('refused');
+		expect(result.requests).toBe(1);
+		expect(result.retries).toBe(0);
+	});
+	it('a reset connection is retried, and the answer after it counts', async () => {
+		let connections = 0;
+		const server = createServer((_request, response) =>
+			response.writeHead(302, { Location: 'https://sso.example/' }).end(),
+		);
+		server.on('connection', (socket) => {
+			connections += 1;
+			if (connections === 1) socket.destroy();
+		});
+		const base = await listen(server);
+		const result = await verify({ base, site: noSite, host: netlify, retries: 2 });
+		expect(result.retries).toBe(1);
+		expect(result.requests).toBe(2);
+		expect(result.unreachable?.kind).toBe('login');
+	});
+});
+
+describe('the request budget', () => {
+	it('a run that spends it fails, counting the cases it could not run', async () => {
+		if (!existsSync(CONTRACT_FILE))
+			throw new Error(`${CONTRACT_FILE} is missing: run \`npm run build\` first.`);
+		const site = loadSite('dist', CONTRACT_FILE);
+		const base = await httpServer((_request, response) => response.end('hello'));
+		const result = await verify({ base, site, host: netlify, budget: 20 });
+		expect(result.requests).toBe(20);
+		expect(result.notRun).toBeGreaterThan(0);
+		expect(result.notRun).toBe(result.results.filter((one) => one.verdict === 'error').length);
+		expect(passed(result)).toBe(false);
+	});
+});
+
+describe('what the command refuses', () => {
+	it.each([
+		['not a url', 'is not a URL'],
+		['ftp://example.com/', 'only http: and https:'],
+		['https://user:secret@example.com/', 'credentials in the URL are not sent'],
+	])('%s', (text, message) => {
+		expect(() => parseDeployUrl(text)).toThrow(message);
+	});
+	it('an unknown host kind, listing the known ones', () => {
+		expect(() => hostProfile('iis')).toThrow(
+			`not a host Fallback knows: ${Object.keys(hostProfiles).join(', ')}`,
+		);
+	});
+	it('a contract file that is not one', async () => {
+		const { mkdtemp, writeFile } = await import('node:fs/promises');
+		const { tmpdir } = await import('node:os');
+		const dir = await mkdtemp(`${tmpdir()}/fallback-contract-`);
+		await writeFile(`${dir}/contract.json`, '{"statusPages": []}');
+		expect(() => readContract(`${dir}/contract.json`)).toThrow('is not a route contract (no extraPages');
+		expect(() => readContract(`${dir}/missing.json`)).toThrow('does not exist: run `npm run build`');
+	});
+});
+
+describe('a body that differs, shown where it differs', () => {
+	it('both sides from just before the first difference', () => {
+		const page = `<main>${'a'.repeat(100)}</main>`;
+		const reflected = page.replace('</main>', '<p><script>x</script></p></main>');
+		const { expected, got } = bodyDifference(page, reflected);
+		expect(got).toContain('<p><script>x</script>');
+		// `</main>` and `<p>` share their `<`: they differ from the next character on.
+		expect(got).toContain(`from character ${page.indexOf('</main>') + 1}:`);
+		expect(expected).toContain('</main>');
+		expect(bodyDifference('abc', '').got).toBe('(empty)');
+	});
+});
