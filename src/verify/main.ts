@@ -73,12 +73,13 @@ export function hostProfile(id: string) {
 	return profile;
 }
 
-/** One line of progress: every 25 cases, and every failure as it happens. */
+/** One line of progress: at every tenth of the cases, and every failure as it happens. */
 function progressLine(result: CaseResult, done: number, total: number): string | undefined {
 	if (result.verdict !== 'passed') {
 		return `  ✘ [${done}/${total}] ${result.group}: ${result.name}${result.error ? ` (${result.error})` : ''}`;
 	}
-	return done % 25 === 0 || done === total ? `  … ${done}/${total} cases` : undefined;
+	const step = Math.max(1, Math.ceil(total / 10));
+	return done % step === 0 || done === total ? `  … ${done}/${total} cases` : undefined;
 }
 
 export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
