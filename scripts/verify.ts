@@ -21,15 +21,18 @@ const usage = `Usage: npm run verify -- <url> [options]
   --lighthouse          also run Lighthouse on a sample of pages (needs Chromium)
   --axe                 also run axe on a sample of pages (needs Chromium)`;
 
+/** A numeric option, at least `min`; undefined when not given. */
 function number(name: string, text: string | undefined, min: number): number | undefined {
 	if (text === undefined) return undefined;
 	const value = Number(text);
-	if (!Number.isFinite(value) || value < min)
+	if (!Number.isFinite(value) || value < min) {
 		throw new Error(`--${name} must be a number of at least ${min}, not ${JSON.stringify(text)}`);
+	}
 	return value;
 }
 
-try {
+/** Runs the command; resolves to its exit code. */
+async function main(): Promise<number> {
 	const { values, positionals } = parseArgs({
 		allowPositionals: true,
 		options: {
@@ -48,31 +51,28 @@ try {
 	});
 	if (values.help) {
 		console.log(usage);
-		process.exit(0);
+		return 0;
 	}
 	if (positionals.length !== 1) throw new Error(`give one URL to verify\n\n${usage}`);
 	const timeout = number('timeout', values.timeout, 1);
 	const run = await runVerify({
 		url: positionals[0]!,
-		...(values.host !== undefined ? { host: values.host } : {}),
-		...(values.dist !== undefined ? { dist: values.dist } : {}),
-		...(values.contract !== undefined ? { contract: values.contract } : {}),
-		...(values['report-dir'] !== undefined ? { reportDir: values['report-dir'] } : {}),
-		...(number('concurrency', values.concurrency, 1) !== undefined
-			? { concurrency: number('concurrency', values.concurrency, 1)! }
-			: {}),
-		...(number('budget', values.budget, 1) !== undefined
-			? { budget: number('budget', values.budget, 1)! }
-			: {}),
-		...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
-		...(number('retries', values.retries, 0) !== undefined
-			? { retries: number('retries', values.retries, 0)! }
-			: {}),
+		host: values.host,
+		dist: values.dist,
+		contract: values.contract,
+		reportDir: values['report-dir'],
+		concurrency: number('concurrency', values.concurrency, 1),
+		budget: number('budget', values.budget, 1),
+		timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+		retries: number('retries', values.retries, 0),
 		lighthouse: values.lighthouse === true,
 		axe: values.axe === true,
 	});
-	process.exit(run.result.unreachable ? 2 : run.passed ? 0 : 1);
-} catch (error) {
-	console.error(`verify: ${(error as Error).message}`);
-	process.exit(2);
+	return run.result.unreachable ? 2 : run.passed ? 0 : 1;
 }
+
+// exitCode, not exit(): piped to CI's log, the whole summary gets out before the process ends.
+process.exitCode = await main().catch((error: unknown) => {
+	console.error(`verify: ${error instanceof Error ? error.message : String(error)}`);
+	return 2;
+});

@@ -1,8 +1,28 @@
 /**
- * Optional audits of a live deploy (`--lighthouse`, `--axe`): a sample of its pages in Chromium.
- * STUB: being written; the interface is fixed.
+ * Optional audits of a live deploy (`--lighthouse`, `--axe`): a sample of its pages in the system
+ * Chromium, held to what the project's own gates hold the built pages to.
+ *
+ * - Lighthouse runs as the quality suite runs it (src/quality/lighthouse.ts: default config, the
+ *   project's Chromium flags, `ignoreStatusCode` since error pages answer 4xx/5xx) and is judged as
+ *   tests/quality/lighthouse-status.test.ts judges a page at its real status: only the audits its
+ *   status must fail may fail, everything else stays at 100.
+ * - axe runs in Playwright's Chromium with the rules of the browser suite (src/quality/axe.ts).
+ *
+ * lighthouse, chrome-launcher, Playwright and axe are loaded only when an audit is asked for, so
+ * `npm run verify` without the flags never pays for them. Plain Node loads this file: relative
+ * imports carry `.ts`.
  */
-import type { RouteContract } from '../contract/contract.ts';
+import type { Result } from 'lighthouse';
+import { CHROMIUM_PATH, chromiumLaunchOptions } from '../../scripts/chromium.ts';
+import {
+	MAINTENANCE_STATUS,
+	errorRoutes,
+	notFoundPage,
+	routePaths,
+	statusPage,
+	type RouteContract,
+} from '../contract/contract.ts';
+import { AXE_TAGS } from '../quality/axe.ts';
 
 export interface AuditResult {
 	tool: 'lighthouse' | 'axe';
@@ -17,13 +37,214 @@ export interface AuditResult {
 	error?: string;
 }
 
+/** A path no deploy of Fallback has a file for: the sample reaches the not-found page by it. */
+export const UNKNOWN_PATH = '/verify-no-such-page';
+
+/**
+ * The paths audited by default: the gallery, the not-found page as a visitor meets it (an unknown
+ * path), the maintenance page (503, the server error a deploy shows most) and the first other
+ * locale's not-found page, so a right-to-left or translated page is among them when one ships.
+ */
+export function samplePaths(contract: RouteContract): string[] {
+	const notFound = notFoundPage(contract);
+	const maintenance = statusPage(contract, MAINTENANCE_STATUS);
+	const [locale] = contract.otherLocales;
+	const localeNotFound =
+		locale === undefined
+			? undefined
+			: errorRoutes(contract).find((route) => route.file === `${locale}/${notFound.file}`);
+	return [
+		'/',
+		UNKNOWN_PATH,
+		...(maintenance ? [maintenance.path] : []),
+		...(localeNotFound ? [localeNotFound.path] : []),
+	];
+}
+
+/**
+ * The status a path must answer with: 200 for a gallery, its route's status for a page of the
+ * contract (by its path or its file), and the not-found status for anything else.
+ */
+export function expectedStatus(contract: RouteContract, path: string): number {
+	if (path === '/' || contract.otherLocales.some((locale) => path === `/${locale}/`)) return 200;
+	const route = errorRoutes(contract).find((candidate) => routePaths(candidate).includes(path));
+	return route?.status ?? contract.notFoundStatus;
+}
+
+interface SamplePage {
+	url: string;
+	status: number;
+}
+
+/** An error's first line: Playwright appends a call log that would swamp a report cell. */
+function firstLine(error: unknown): string {
+	const text = error instanceof Error ? error.message : String(error);
+	return text.split('\n')[0]!.trim() || 'unknown error';
+}
+
+const failed = (tool: AuditResult['tool'], url: string, error: string): AuditResult => ({
+	tool,
+	url,
+	passed: false,
+	error,
+});
+
+/**
+ * Failures a live deploy has by design, beyond those of its status: Lighthouse's own fetches of
+ * /robots.txt and /llms.txt, refused by the shipped policy (the quality suite widens the policy for
+ * them instead, which a deploy's headers do not allow), and `is-crawlable` when the build's pages
+ * carry `X-Robots-Tag: noindex` (preview builds, on purpose).
+ */
+function byDesign(
+	lhr: Result,
+	contract: RouteContract,
+	refusedByPolicy: (lhr: Result) => string[],
+): string[] {
+	const robots = Object.entries(contract.pageHeaders).find(
+		([name]) => name.toLowerCase() === 'x-robots-tag',
+	)?.[1];
+	return [...refusedByPolicy(lhr), ...(robots && /\bnoindex\b/i.test(robots) ? ['is-crawlable'] : [])];
+}
+
+async function lighthouseAudits(
+	pages: readonly SamplePage[],
+	contract: RouteContract,
+	log: (line: string) => void,
+): Promise<AuditResult[]> {
+	const { auditAtStatus, launchLighthouseBrowser, percent, refusedByPolicy } =
+		await import('../quality/lighthouse.ts');
+	let browser: Awaited<ReturnType<typeof launchLighthouseBrowser>>;
+	try {
+		browser = await launchLighthouseBrowser();
+	} catch (error) {
+		const reason = `Chromium did not start for Lighthouse: ${firstLine(error)}`;
+		log(`  lighthouse: ${reason}`);
+		return pages.map((page) => failed('lighthouse', page.url, reason));
+	}
+	const results: AuditResult[] = [];
+	try {
+		for (const [index, page] of pages.entries()) {
+			log(`  lighthouse ${index + 1}/${pages.length} ${page.url} …`);
+			const started = performance.now();
+			try {
+				const run = await auditAtStatus(browser, page.url, page.status, {
+					excuse: (lhr) => byDesign(lhr, contract, refusedByPolicy),
+				});
+				const seconds = ((performance.now() - started) / 1000).toFixed(1);
+				const runtime = run.lhr.runtimeError;
+				if (runtime) {
+					// Lighthouse could not load the page: there are no scores to show, only why.
+					const reason = `${runtime.code}: ${runtime.message}`;
+					log(`    ✘ ${reason}`);
+					results.push(failed('lighthouse', page.url, reason));
+					continue;
+				}
+				const scores: Record<string, number> = {};
+				for (const [id, category] of Object.entries(run.lhr.categories)) {
+					const score = percent(category.score);
+					if (score !== null) scores[id] = score;
+				}
+				const figures = Object.entries(scores)
+					.map(([id, score]) => `${id} ${score}`)
+					.join(' · ');
+				const runs = run.runs > 1 ? `, ${run.runs} runs` : '';
+				log(`    ${run.problems.length === 0 ? '✔' : '✘'} ${figures} (${seconds} s${runs})`);
+				for (const problem of run.problems) log(`    ✘ ${problem}`);
+				results.push({ tool: 'lighthouse', url: page.url, passed: run.problems.length === 0, scores });
+			} catch (error) {
+				log(`    ✘ ${firstLine(error)}`);
+				results.push(failed('lighthouse', page.url, firstLine(error)));
+			}
+		}
+	} finally {
+		await browser.close();
+	}
+	return results;
+}
+
+async function axeAudits(pages: readonly SamplePage[], log: (line: string) => void): Promise<AuditResult[]> {
+	// The project's scripts take Playwright's browser API from @playwright/test, its declared
+	// dependency, rather than from the playwright package it pulls in.
+	const [{ chromium }, { default: AxeBuilder }] = await Promise.all([
+		import('@playwright/test'),
+		import('@axe-core/playwright'),
+	]);
+	let browser: Awaited<ReturnType<typeof chromium.launch>>;
+	try {
+		browser = await chromium.launch(chromiumLaunchOptions());
+	} catch (error) {
+		const reason = `Chromium did not start for axe: ${firstLine(error)}`;
+		log(`  axe: ${reason}`);
+		return pages.map((page) => failed('axe', page.url, reason));
+	}
+	const results: AuditResult[] = [];
+	try {
+		for (const [index, page] of pages.entries()) {
+			log(`  axe ${index + 1}/${pages.length} ${page.url} …`);
+			// A fresh context per page, so nothing one page leaves behind (storage, cache) reaches the next.
+			const context = await browser.newContext();
+			try {
+				const tab = await context.newPage();
+				await tab.goto(page.url, { waitUntil: 'load' });
+				const found = await new AxeBuilder({ page: tab }).withTags([...AXE_TAGS]).analyze();
+				const violations = found.violations.map((violation) => ({
+					id: violation.id,
+					impact: violation.impact ?? 'unknown',
+					help: violation.help,
+					nodes: violation.nodes.length,
+				}));
+				for (const violation of violations) {
+					log(`    ✘ ${violation.id} (${violation.impact}, ${violation.nodes} node(s)): ${violation.help}`);
+				}
+				results.push({ tool: 'axe', url: page.url, passed: violations.length === 0, violations });
+			} catch (error) {
+				log(`    ✘ ${firstLine(error)}`);
+				results.push(failed('axe', page.url, firstLine(error)));
+			} finally {
+				await context.close();
+			}
+		}
+	} finally {
+		await browser.close();
+	}
+	return results;
+}
+
+/**
+ * Audits a sample of the deploy's pages (`paths`, by default `samplePaths`) with the tools asked
+ * for: Lighthouse on every page, then axe on every page, one browser each, one page at a time (two
+ * browsers at once would skew the performance Lighthouse measures). A page that fails to load fails
+ * that tool's audit of it and the others still run; without Chromium every requested audit fails
+ * saying how to get it.
+ */
 export async function auditPages(
 	base: URL,
 	contract: RouteContract,
-	options: { lighthouse: boolean; axe: boolean; log: (line: string) => void },
+	options: {
+		lighthouse: boolean;
+		axe: boolean;
+		log: (line: string) => void;
+		/** The paths to audit (default: `samplePaths(contract)`). */
+		paths?: readonly string[];
+	},
 ): Promise<AuditResult[]> {
-	void base;
-	void contract;
-	void options;
-	return [];
+	const { log } = options;
+	const tools = [...(options.lighthouse ? ['lighthouse'] : []), ...(options.axe ? ['axe'] : [])] as const;
+	const pages = (options.paths ?? samplePaths(contract)).map((path) => ({
+		url: new URL(path, base.origin).href,
+		status: expectedStatus(contract, path),
+	}));
+	if (tools.length === 0 || pages.length === 0) return [];
+	try {
+		chromiumLaunchOptions();
+	} catch {
+		const reason = `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or run without --lighthouse/--axe`;
+		log(`Audits: ${reason}`);
+		return tools.flatMap((tool) => pages.map((page) => failed(tool, page.url, reason)));
+	}
+	log(`Auditing ${pages.length} page(s) with ${tools.join(' and ')}`);
+	return [
+		...(options.lighthouse ? await lighthouseAudits(pages, contract, log) : []),
+		...(options.axe ? await axeAudits(pages, log) : []),
+	];
 }

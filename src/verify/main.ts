@@ -8,30 +8,31 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { hostProfiles } from './hosts.ts';
 import { passed, verify, type CaseResult, type VerifyResult } from './run.ts';
-import { loadSite } from './site.ts';
+import { CONTRACT_FILE, loadSite } from './site.ts';
 import { htmlReport, jsonReport, junitReport, terminalSummary } from './report.ts';
 import { auditPages, type AuditResult } from './audits.ts';
 
+/** The command's settings; an absent or undefined one takes its default. */
 export interface VerifyCommand {
 	url: string;
 	/** A key of hostProfiles (default `netlify`). */
-	host?: string;
+	host?: string | undefined;
 	/** The build's pages (default `dist`). */
-	dist?: string;
+	dist?: string | undefined;
 	/** The build's contract (default `hosts/contract.json`). */
-	contract?: string;
+	contract?: string | undefined;
 	/** Where the reports go (default `reports/verify`). */
-	reportDir?: string;
-	concurrency?: number;
-	budget?: number;
-	timeoutMs?: number;
-	retries?: number;
-	lighthouse?: boolean;
-	axe?: boolean;
+	reportDir?: string | undefined;
+	concurrency?: number | undefined;
+	budget?: number | undefined;
+	timeoutMs?: number | undefined;
+	retries?: number | undefined;
+	lighthouse?: boolean | undefined;
+	axe?: boolean | undefined;
 	/** Where progress and the summary go (default: the console). */
-	log?: (line: string) => void;
+	log?: ((line: string) => void) | undefined;
 	/** Colours in the summary (default: when stdout is a terminal). */
-	color?: boolean;
+	color?: boolean | undefined;
 }
 
 export interface VerifyRun {
@@ -73,35 +74,43 @@ export function hostProfile(id: string) {
 	return profile;
 }
 
-/** One line of progress: at every tenth of the cases, and every failure as it happens. */
-function progressLine(result: CaseResult, done: number, total: number): string | undefined {
-	if (result.verdict !== 'passed') {
-		return `  ✘ [${done}/${total}] ${result.group}: ${result.name}${result.error ? ` (${result.error})` : ''}`;
-	}
-	const step = Math.max(1, Math.ceil(total / 10));
-	return done % step === 0 || done === total ? `  … ${done}/${total} cases` : undefined;
+/** Failures shown as they happen; past these, progress only counts them (the summary lists them). */
+const FAILURES_AS_THEY_HAPPEN = 10;
+
+/** Progress lines: the first failures as they happen, and a count at every tenth of the cases. */
+function progress(log: (line: string) => void) {
+	let failed = 0;
+	return (result: CaseResult, done: number, total: number) => {
+		if (result.verdict !== 'passed') {
+			failed += 1;
+			if (failed <= FAILURES_AS_THEY_HAPPEN) {
+				log(`  ✘ ${result.group}: ${result.name}${result.error ? ` (${result.error})` : ''}`);
+			}
+		}
+		const step = Math.max(1, Math.ceil(total / 10));
+		if (done % step === 0 || done === total) {
+			log(`  … ${done}/${total} cases${failed > 0 ? `, ${failed} failed` : ''}`);
+		}
+	};
 }
 
 export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 	const log = command.log ?? ((line: string) => console.log(line));
 	const base = parseDeployUrl(command.url);
 	const host = hostProfile(command.host ?? 'netlify');
-	const site = loadSite(command.dist ?? 'dist', command.contract ?? 'hosts/contract.json');
-	log(
-		`Verifying ${base.origin} as ${host.name} against ${command.contract ?? 'hosts/contract.json'} and ${command.dist ?? 'dist'}/`,
-	);
+	const dist = command.dist ?? 'dist';
+	const contractFile = command.contract ?? CONTRACT_FILE;
+	const site = loadSite(dist, contractFile);
+	log(`Verifying ${base.origin} as ${host.name} against ${contractFile} and ${dist}/`);
 	const result = await verify({
 		base,
 		site,
 		host,
-		...(command.concurrency !== undefined ? { concurrency: command.concurrency } : {}),
-		...(command.budget !== undefined ? { budget: command.budget } : {}),
-		...(command.timeoutMs !== undefined ? { timeoutMs: command.timeoutMs } : {}),
-		...(command.retries !== undefined ? { retries: command.retries } : {}),
-		onCase(caseResult, done, total) {
-			const line = progressLine(caseResult, done, total);
-			if (line) log(line);
-		},
+		concurrency: command.concurrency,
+		budget: command.budget,
+		timeoutMs: command.timeoutMs,
+		retries: command.retries,
+		onCase: progress(log),
 	});
 	const audits =
 		(command.lighthouse || command.axe) && !result.unreachable

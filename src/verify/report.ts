@@ -187,19 +187,66 @@ function failureLines(base: string, failure: Failure): string[] {
 	];
 }
 
+/** Cases with the same failure from which on the summary lists it once, with a count. */
+const REPEATED_FROM = 4;
+
+/** What a failure says, whatever request it came from. */
+const failureKey = (failure: Failure) => `${failure.what}\n${failure.expected}\n${failure.got}`;
+
+/**
+ * Failures that the same defect causes on many answers (a header missing everywhere), each with
+ * the requests it was seen on; the summary lists them once instead of once per case.
+ */
+function repeatedFailures(
+	cases: readonly CaseResult[],
+): Map<string, { failure: Failure; requests: string[] }> {
+	const seen = new Map<string, { failure: Failure; requests: string[] }>();
+	for (const one of cases) {
+		for (const failure of one.failures) {
+			const entry = seen.get(failureKey(failure)) ?? { failure, requests: [] };
+			entry.requests.push(failure.request);
+			seen.set(failureKey(failure), entry);
+		}
+	}
+	return new Map([...seen].filter(([, entry]) => entry.requests.length >= REPEATED_FROM));
+}
+
 function troubledLines(result: VerifyResult, paint: Paint): string[] {
 	const cases = troubled(result.results);
 	if (cases.length === 0) return [];
+	const repeated = repeatedFailures(cases);
+	const own = (one: CaseResult) => one.failures.filter((failure) => !repeated.has(failureKey(failure)));
+	const listed = cases.filter((one) => one.verdict === 'error' || own(one).length > 0);
+	const unlisted = cases.length - listed.length;
 	return [
+		...(repeated.size === 0
+			? []
+			: [
+					'',
+					paint('bold', 'Failures on many answers (each listed once):'),
+					...[...repeated.values()].flatMap(({ failure, requests }) => [
+						`  ${paint('red', '✘')} ${printable(failure.what)} on ${plural(requests.length, 'answer')}, among them:`,
+						...requests
+							.slice(0, 3)
+							.map((request) => `      ${printable(absoluteRequest(result.base, request))}`),
+						`        expected: ${printable(failure.expected)}`,
+						`        got:      ${printable(failure.got)}`,
+					]),
+				]),
 		'',
 		paint('bold', 'Failed cases:'),
-		...cases.flatMap((one) => [
+		...listed.flatMap((one) => [
 			one.verdict === 'error'
 				? `  ${paint('yellow', '!')} ${printable(one.group)}: ${printable(one.name)}: ${paint('yellow', `no verdict: ${printable(one.error ?? 'no answer')}`)}`
 				: `  ${paint('red', '✘')} ${printable(one.group)}: ${printable(one.name)}`,
 			...(one.declared !== undefined ? [`      declared: ${printable(one.declared)}`] : []),
-			...one.failures.flatMap((failure) => failureLines(result.base, failure)),
+			...own(one).flatMap((failure) => failureLines(result.base, failure)),
 		]),
+		...(unlisted > 0
+			? [
+					`  … and ${plural(unlisted, 'case')} more whose failures are all among those on many answers (every case in the HTML and JSON reports)`,
+				]
+			: []),
 	];
 }
 

@@ -15,15 +15,15 @@ export interface VerifyOptions {
 	site: Site;
 	host: HostProfile;
 	/** Cases in flight at once (default 6). */
-	concurrency?: number;
+	concurrency?: number | undefined;
 	/** Requests the whole run may make, retries included (default 2,000). */
-	budget?: number;
+	budget?: number | undefined;
 	/** Per request (default 15 s). */
-	timeoutMs?: number;
+	timeoutMs?: number | undefined;
 	/** More tries after a network error (default 2). */
-	retries?: number;
+	retries?: number | undefined;
 	/** After each case, for progress output. */
-	onCase?(result: CaseResult, done: number, total: number): void;
+	onCase?: ((result: CaseResult, done: number, total: number) => void) | undefined;
 }
 
 export interface CaseResult extends CaseOutcome {

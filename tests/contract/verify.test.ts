@@ -1,0 +1,156 @@
+/**
+ * `npm run verify` against a deliberately broken host (brokenServer.ts: real nginx behind a proxy
+ * that breaks the contract six ways): the command exits non-zero, and each defect is named in the
+ * terminal summary, the JSON report and the JUnit XML. The verifier passing against every real
+ * server is checked in cases.ts, after each server's static cases.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nginxStaticConfig } from '../../src/hosts/nginx';
+import type { Failure } from '../../src/verify/checks';
+import type { VerifyResult } from '../../src/verify/run';
+import { contract } from './cases';
+import { defects, startBrokenProxy } from './brokenServer';
+import { freePort, makeWorkDir, removeWorkDir, type RunningServer } from './harness';
+import { findServerExecutable, nginx } from './servers';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+describe('npm run verify against a broken host (nginx behind a proxy that breaks the contract)', () => {
+	let nginxServer: RunningServer | undefined;
+	let proxy: RunningServer | undefined;
+	let work: { dir: string; pagesRoot: string } | undefined;
+	let run: { status: number | null; stdout: string; url: string; reportDir: string } | undefined;
+
+	beforeAll(async () => {
+		const executable = findServerExecutable(nginx);
+		if (!executable) throw new Error(`nginx is not installed (${nginx.install})`);
+		work = await makeWorkDir('verify-broken');
+		const port = await freePort();
+		nginxServer = await nginx.start({
+			dir: join(work.dir, 'server'),
+			pagesRoot: work.pagesRoot,
+			siteConfig: nginxStaticConfig(contract, {
+				pagesRoot: work.pagesRoot,
+				listen: { host: '127.0.0.1', port },
+				upstream: '127.0.0.1:1',
+				upstreamTimeoutSeconds: 2,
+			}),
+			port,
+			label: 'nginx behind the broken proxy',
+			executable,
+		});
+		proxy = await startBrokenProxy(await freePort(), port);
+		const url = `http://127.0.0.1:${proxy.port}`;
+		const reportDir = join(work.dir, 'report');
+		// The command itself, as a user runs it: its exit code and what it prints. Not spawnSync: the
+		// broken proxy answers from this process, whose event loop must keep running.
+		const child = spawn(
+			process.execPath,
+			['scripts/verify.ts', url, '--host', 'nginx', '--report-dir', reportDir],
+			{
+				cwd: root,
+				env: { ...process.env, NO_COLOR: '1' },
+			},
+		);
+		let output = '';
+		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+		run = { status, stdout: output, url, reportDir };
+	}, 150_000);
+	afterAll(async () => {
+		await proxy?.stop();
+		await nginxServer?.stop();
+		if (work) await removeWorkDir(work.dir);
+	});
+
+	it('exits 1: the contract is broken', () => {
+		expect(run!.status, run!.stdout).toBe(1);
+	});
+
+	const report = () =>
+		JSON.parse(readFileSync(join(run!.reportDir, 'report.json'), 'utf8')) as VerifyResult & {
+			passed: boolean;
+		};
+	const junit = () =>
+		new JSDOM(readFileSync(join(run!.reportDir, 'junit.xml'), 'utf8'), { contentType: 'text/xml' }).window
+			.document;
+
+	it('the JSON report says it failed, having run every case', () => {
+		const json = report();
+		expect(json.passed).toBe(false);
+		expect(json.unreachable).toBeUndefined();
+		expect(json.notRun).toBe(0);
+		expect(json.results.every((result) => result.verdict !== 'error')).toBe(true);
+	});
+
+	describe.each(Object.entries(defects))('%s', (_defect, { case: name, what, path }) => {
+		const failuresOf = (): Failure[] => {
+			const result = report().results.find((one) => one.name === name);
+			expect(result, `a case named "${name}"`).toBeDefined();
+			expect(result!.verdict).toBe('failed');
+			return result!.failures.filter((failure) => failure.what === what);
+		};
+
+		it(`the JSON report: "${name}" failed on ${what}`, () => {
+			const failures = failuresOf();
+			expect(failures.length).toBeGreaterThan(0);
+			expect(failures.some((failure) => failure.request.startsWith(`GET ${path}`))).toBe(true);
+		});
+
+		it('the JUnit XML: that test case has a failure naming it', () => {
+			const testcase = [...junit().querySelectorAll('testcase')].find(
+				(one) => one.getAttribute('name') === name,
+			);
+			expect(testcase, `a testcase named "${name}"`).toBeDefined();
+			const failure = testcase!.querySelector('failure');
+			expect(failure).not.toBeNull();
+			expect(`${failure!.getAttribute('message')}\n${failure!.textContent}`).toContain(what);
+		});
+
+		it('the terminal summary: the URL, what was expected and what came back', () => {
+			const [failure] = failuresOf();
+			// Every request that failed the same way: the summary lists a failure seen on many answers
+			// once, naming a few of them.
+			const sameFailure = report()
+				.results.flatMap((one) => one.failures)
+				.filter(
+					(other) =>
+						other.what === what && other.expected === failure!.expected && other.got === failure!.got,
+				);
+			const urls = sameFailure.map((other) => `${run!.url}${other.request.split(' ')[1]}`);
+			// The summary in blocks: a failed case, or a failure on many answers, with what follows it.
+			const blocks = run!.stdout.split(/\n(?= {2}[✘!] )/);
+			const shown = blocks.filter(
+				(block) =>
+					urls.some((url) => block.includes(url)) &&
+					block.includes(what) &&
+					block.includes(failure!.expected) &&
+					block.includes(failure!.got),
+			);
+			expect(
+				shown.length,
+				`${what}: expected ${failure!.expected}, got ${failure!.got}, with its URL`,
+			).toBeGreaterThan(0);
+		});
+	});
+
+	it('the reflected digest shows in the failure, escaped in the HTML report', () => {
+		const html = readFileSync(join(run!.reportDir, 'report.html'), 'utf8');
+		expect(html).not.toContain("<script>alert('x')</script>");
+		expect(html).toContain('&lt;script&gt;');
+	});
+
+	it('the summary ends with the counts, and they match the JSON', () => {
+		const json = report();
+		const failed = json.results.filter((result) => result.verdict !== 'passed').length;
+		const passed = json.results.length - failed;
+		expect(run!.stdout).toMatch(new RegExp(`^${passed} passed, ${failed} failed$`, 'm'));
+		expect(failed).toBeGreaterThanOrEqual(Object.keys(defects).length);
+	});
+});
