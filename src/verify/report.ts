@@ -377,16 +377,19 @@ td.num, th.num { text-align: end; font-variant-numeric: tabular-nums; white-spac
 td.verdict, td.score { font-weight: 600; white-space: nowrap; }
 .group { border-inline-start: 0.4rem solid var(--group); white-space: nowrap; }
 ${groupColors.map((color, index) => `.g${index} { --group: ${color}; }`).join('\n')}
+.cases { table-layout: fixed; min-width: 56rem; }
+.cases .c-group { width: 9rem; } .cases .c-case { width: 20%; } .cases .c-verdict { width: 6rem; } .cases .c-num { width: 4.5rem; }
 .cases th[scope='row'] { font-weight: 500; overflow-wrap: anywhere; }
+main { overflow-x: auto; }
 .failures { margin: 0; padding-inline-start: 1.25rem; }
 .failures li + li { margin-top: 0.75rem; }
-.failure { display: grid; grid-template-columns: max-content 1fr; gap: 0.1rem 0.75rem; margin: 0; }
+.failure { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.1rem 0.75rem; margin: 0; }
 .failure dt, .headers dt { color: var(--muted); }
 .failure dd, .headers dd { margin: 0; }
 code { font-family: ui-monospace, monospace; font-size: 0.9em; white-space: pre-wrap; overflow-wrap: anywhere; }
 details { margin-top: 0.4rem; }
 summary { cursor: pointer; color: var(--muted); }
-.headers { display: grid; grid-template-columns: max-content 1fr; gap: 0 0.75rem; margin: 0.25rem 0 0; }
+.headers { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0 0.75rem; margin: 0.25rem 0 0; }
 .headers div { display: contents; }
 .reason, .error { margin: 0 0 0.4rem; }
 footer { color: var(--muted); font-size: 0.9rem; }
@@ -519,6 +522,7 @@ function casesSection(result: VerifyResult): string {
 	return `<section aria-labelledby="cases">
 <h2 id="cases">Cases</h2>
 <table class="cases">
+<colgroup><col class="c-group"><col class="c-case"><col class="c-verdict"><col><col class="c-num"><col class="c-num"></colgroup>
 <thead><tr><th scope="col">Group</th><th scope="col">Case</th><th scope="col">Verdict</th><th scope="col">Details</th><th scope="col" class="num">Requests</th><th scope="col" class="num">Time</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
