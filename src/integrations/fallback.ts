@@ -27,7 +27,7 @@ import {
 import { contrasts, formatRatio, schemeClassesCss, themeCss } from '../brand/theme';
 import { loadLogo } from '../brand/logo';
 import { virtualModules } from './virtualModules';
-import { CONTRACT_FILE } from '../verify/site';
+import { CONTRACT_NAME } from '../verify/site';
 
 type Pages = Map<string, string>;
 
@@ -103,6 +103,15 @@ async function writeEmbedRules(
 	logger.info(
 		`embed: ${pages.size} pages under ${prefix}, no inline code; rules for the site's _redirects and _headers`,
 	);
+}
+
+/**
+ * Where a build's host configs and contract go: `hosts/` in the project for a build into it
+ * (`dist/`); beside any other output folder, as `<folder>-hosts/`, so that a build elsewhere (the
+ * build tests') never replaces the files that belong to the project's own dist/.
+ */
+function hostsDirOf(dist: string, root: string): string {
+	return dist.startsWith(root) ? `${root}hosts/` : `${dist.replace(/\/+$/, '')}-hosts/`;
 }
 
 /** The site's public address: the option, then Netlify's main URL, then Astro's `site`. */
@@ -202,19 +211,19 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 						`hosts/haproxy: ${oversized.map(({ file, bytes }) => `${file} (${bytes} B)`).join(', ')} exceed the ${haproxyPayloadLimit} B a page may have in HAProxy's buffer (haproxyBufferSize in src/hosts/haproxy.ts)`,
 					);
 				}
-				const hostsDir = `${root}hosts/`;
+				const hostsDir = hostsDirOf(dist, root);
 				const files = hostConfigFiles(contract, options.hosts);
 				await rm(hostsDir, { recursive: true, force: true });
 				// The contract itself, for `npm run verify`: what a deploy of this build must answer.
 				await writeFiles(hostsDir, [
 					...files,
 					{
-						path: CONTRACT_FILE.replace(/^hosts\//, ''),
+						path: CONTRACT_NAME,
 						content: `${JSON.stringify(contract, null, '\t')}\n`,
 					},
 				]);
 				logger.info(
-					`wrote ${files.length} host configs to hosts/ (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_FILE})`,
+					`wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${hostsDir.startsWith(root) ? hostsDir.slice(root.length) : hostsDir}`,
 				);
 			},
 		},

@@ -8,8 +8,11 @@ import { join, resolve } from 'node:path';
 import { errorRoutes, type RouteContract } from '../contract/contract.ts';
 import type { Site } from './cases.ts';
 
-/** Where the build writes the contract, beside the host configs. */
-export const CONTRACT_FILE = 'hosts/contract.json';
+/** The contract's file, which the build writes beside the host configs. */
+export const CONTRACT_NAME = 'contract.json';
+
+/** Where a build into the project's dist/ writes it. */
+export const CONTRACT_FILE = `hosts/${CONTRACT_NAME}`;
 
 const contractKeys: readonly (keyof RouteContract)[] = [
 	'statusPages',
