@@ -3,7 +3,8 @@
  *
  * As a module: serve dist/ with status 200 (`serveDist`, Astro's own static preview server), start one
  * Chromium for many runs (`launchLighthouseBrowser`), audit and summarise pages, and check a page
- * served at its real error status (`checkAtStatus`).
+ * served at its real error status (`checkAtStatus`). Those two live in src/quality/lighthouse.ts,
+ * which the verifier shares, and are re-exported here.
  *
  * As a script (`node scripts/lighthouse.ts [--pages 404,500,index]`): audits every page in dist/
  * (or the listed ones), prints progress and a page × category table, writes reports/lighthouse.md
@@ -13,27 +14,35 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { preview } from 'astro';
-import { launch } from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
-import { Util } from 'lighthouse/shared/util.js';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumLaunchOptions } from './chromium.ts';
+import type { Result } from 'lighthouse';
+import { CHROMIUM_PATH } from './chromium.ts';
+import {
+	MAX_RUNS,
+	auditsBelow,
+	formatFinding,
+	launchLighthouseBrowser,
+	percent,
+	performanceBelow100,
+	type AuditFinding,
+	type LighthouseBrowser,
+} from '../src/quality/lighthouse.ts';
+
+// Launching Lighthouse and judging a run live in src/quality/lighthouse.ts, which the verifier
+// shares; this script's module keeps exporting them, so its importers need not know.
+export {
+	MAX_RUNS,
+	STATUS_AUDITS,
+	auditAtStatus,
+	checkAtStatus,
+	launchLighthouseBrowser,
+	type AuditFinding,
+	type LighthouseBrowser,
+	type StatusRun,
+} from '../src/quality/lighthouse.ts';
 
 const root = new URL('../', import.meta.url);
 const dist = new URL('dist/', root);
 const reports = new URL('reports/', root);
-
-/** One audit that kept a category from a perfect score (or, at an error status, one that failed). */
-export interface AuditFinding {
-	category: string;
-	id: string;
-	title: string;
-	/** 0–1 as Lighthouse scores it. */
-	score: number;
-	/** The audit's weight in that category (0: shown, not scored). */
-	weight: number;
-	/** Lighthouse's short value and explanation, when it gives them. */
-	detail?: string;
-}
 
 export interface PageReport {
 	/** The page's name in dist/ without `.html` (`404`, `index`), or the audited URL's path. */
@@ -109,69 +118,6 @@ export function pageUrl(origin: string, page: string): string {
 	return `${origin}/${page}.html`;
 }
 
-export interface LighthouseBrowser {
-	/** Runs Lighthouse with its default config (mobile emulation, simulated throttling). */
-	audit(url: string, options?: { ignoreStatusCode?: boolean }): Promise<Result>;
-	close(): Promise<void>;
-}
-
-/** One headless system Chromium, reused for every audit (Lighthouse resets storage between runs). */
-export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
-	const { executablePath } = chromiumLaunchOptions();
-	const chrome = await launch({
-		chromePath: executablePath,
-		chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
-		logLevel: 'error',
-	});
-	return {
-		async audit(url, options = {}) {
-			const result = await lighthouse(url, {
-				port: chrome.port,
-				output: 'json',
-				logLevel: 'error',
-				ignoreStatusCode: options.ignoreStatusCode ?? false,
-			});
-			if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-			return result.lhr;
-		},
-		async close() {
-			chrome.kill();
-		},
-	};
-}
-
-const percent = (score: number | null) => (score === null ? null : Math.round(score * 100));
-
-function auditDetail(audit: Result['audits'][string]): string | undefined {
-	const parts = [audit.displayValue, audit.explanation, audit.errorMessage].filter(
-		(part): part is string => !!part,
-	);
-	return parts.length > 0 ? parts.join(' — ') : undefined;
-}
-
-/** The audits of `category` scored below `threshold` (0–1), weighted ones first. */
-function auditsBelow(lhr: Result, categoryId: string, threshold: number): AuditFinding[] {
-	const category = lhr.categories[categoryId];
-	if (!category) return [];
-	return category.auditRefs
-		.flatMap((ref) => {
-			const audit = lhr.audits[ref.id];
-			if (!audit || audit.score === null || audit.score >= threshold) return [];
-			const detail = auditDetail(audit);
-			return [
-				{
-					category: categoryId,
-					id: audit.id,
-					title: audit.title,
-					score: audit.score,
-					weight: ref.weight,
-					...(detail ? { detail } : {}),
-				},
-			];
-		})
-		.sort((a, b) => b.weight - a.weight);
-}
-
 /** Scores per category and, for every category below 100, the audits that cost points. */
 export function summarise(lhr: Result, page: string, seconds: number): PageReport {
 	const scores: Record<string, number | null> = {};
@@ -196,12 +142,6 @@ export function summarise(lhr: Result, page: string, seconds: number): PageRepor
 	};
 }
 
-function formatFinding(finding: AuditFinding): string {
-	const weight = finding.weight > 0 ? '' : ', unweighted';
-	const detail = finding.detail ? `: ${finding.detail}` : '';
-	return `${finding.category}/${finding.id} (score ${finding.score}${weight}) "${finding.title}"${detail}`;
-}
-
 /** Why a page is not at 100 in every category; empty when it is. */
 export function problemsOf(report: PageReport): string[] {
 	const problems: string[] = [];
@@ -216,69 +156,6 @@ export function problemsOf(report: PageReport): string[] {
 	}
 	return problems;
 }
-
-/**
- * The audits that must fail when a page is served with a 4xx/5xx status: the SEO audit of the
- * status itself, and the console error Chromium logs for the document's own failed request.
- */
-export const STATUS_AUDITS = ['http-status-code', 'errors-in-console'] as const;
-
-/**
- * Checks a run made with `ignoreStatusCode` on a page served at `status`: at 2xx nothing fails; at
- * 4xx/5xx exactly STATUS_AUDITS fail (errors-in-console only for the document itself), every
- * other scored audit passes, and categories holding neither audit stay at 100. An audit fails when
- * Lighthouse would not list it as passed (score below Lighthouse's pass threshold, 0.9); unweighted
- * audits are not considered. Returns the problems; empty means the claim holds.
- */
-export function checkAtStatus(lhr: Result, status: number): string[] {
-	const problems: string[] = [];
-	if (lhr.runtimeError) return [`runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`];
-	const expected: readonly string[] = status >= 400 ? STATUS_AUDITS : [];
-	const failing = new Map<string, AuditFinding>();
-	for (const id of Object.keys(lhr.categories)) {
-		for (const finding of auditsBelow(lhr, id, Util.PASS_THRESHOLD)) {
-			if (finding.weight > 0) failing.set(finding.id, finding);
-		}
-	}
-	for (const [id, finding] of failing) {
-		if (!expected.includes(id)) problems.push(`unexpected failure ${formatFinding(finding)}`);
-	}
-	for (const id of expected) {
-		if (!failing.has(id)) problems.push(`${id} passed, but must fail for a page served with ${status}`);
-	}
-	const consoleAudit = lhr.audits['errors-in-console'];
-	const items =
-		consoleAudit?.details && 'items' in consoleAudit.details
-			? (consoleAudit.details.items as {
-					source?: string;
-					description?: string;
-					sourceLocation?: { url?: string };
-				}[])
-			: [];
-	for (const item of items) {
-		if (item.source !== 'network' || item.sourceLocation?.url !== lhr.mainDocumentUrl) {
-			problems.push(
-				`errors-in-console logged something other than the document's own request: ${item.source} ${item.sourceLocation?.url ?? ''} ${item.description ?? ''}`,
-			);
-		}
-	}
-	for (const [id, category] of Object.entries(lhr.categories)) {
-		const holdsExpected = category.auditRefs.some((ref) => expected.includes(ref.id));
-		if (!holdsExpected && percent(category.score) !== 100) {
-			problems.push(`${id} ${percent(category.score) ?? 'not scored'}, must stay at 100`);
-		}
-	}
-	return problems;
-}
-
-/**
- * Runs per page at most. Performance is the one category that depends on timing: on a busy machine a
- * static page can lose a point of Total Blocking Time (observed here: TBT 110 ms, benchmark index
- * 396). So a page whose performance is below 100 is run again, up to this many times, and each
- * category keeps its best run: Lighthouse CI's default assertion aggregation ("optimistic"). Other
- * categories never cause a retry; a page that stays below 100 fails.
- */
-export const MAX_RUNS = 3;
 
 /** Each category's best score over `runs` of one page, with the audits of that best run. */
 export function bestOf(runs: readonly PageReport[]): PageReport {
@@ -302,8 +179,6 @@ export function bestOf(runs: readonly PageReport[]): PageReport {
 	};
 }
 
-const performanceBelow100 = (score: number | null | undefined) => typeof score === 'number' && score < 100;
-
 /** Audits one page (served at 200); see MAX_RUNS for when it is run more than once. */
 export async function auditPage(
 	browser: LighthouseBrowser,
@@ -318,34 +193,6 @@ export async function auditPage(
 		runs.push(summarise(lhr, page, (performance.now() - started) / 1000));
 	} while (runs.length < maxRuns && performanceBelow100(bestOf(runs).scores['performance']));
 	return bestOf(runs);
-}
-
-export interface StatusRun {
-	lhr: Result;
-	/** What `checkAtStatus` found in the kept run; empty when the claim holds. */
-	problems: string[];
-	runs: number;
-}
-
-/**
- * Audits `url` as served (with `ignoreStatusCode`) and checks it with `checkAtStatus`. A run whose
- * performance is below 100 is repeated (MAX_RUNS at most) and the run with the fewest problems kept.
- */
-export async function auditAtStatus(
-	browser: LighthouseBrowser,
-	url: string,
-	status: number,
-	maxRuns = MAX_RUNS,
-): Promise<StatusRun> {
-	let kept: StatusRun | undefined;
-	for (let run = 1; run <= maxRuns; run++) {
-		const lhr = await browser.audit(url, { ignoreStatusCode: true });
-		const problems = checkAtStatus(lhr, status);
-		if (!kept || problems.length < kept.problems.length) kept = { lhr, problems, runs: run };
-		kept.runs = run;
-		if (!performanceBelow100(percent(lhr.categories['performance']?.score ?? null))) break;
-	}
-	return kept!;
 }
 
 /**

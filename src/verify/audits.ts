@@ -89,6 +89,20 @@ const failed = (tool: AuditResult['tool'], url: string, error: string): AuditRes
 	error,
 });
 
+/** Every page's audit by `tool` failed: the packages it runs on could not be loaded. */
+function cannotLoad(
+	tool: AuditResult['tool'],
+	pages: readonly SamplePage[],
+	log: (line: string) => void,
+	packages: string,
+	error: unknown,
+): AuditResult[] {
+	// They are development dependencies: an install without them (npm ci --omit=dev) lacks them.
+	const reason = `${packages} could not be loaded (${firstLine(error)}): run \`npm install\`, or run without --${tool}`;
+	log(`  ${tool}: ${reason}`);
+	return pages.map((page) => failed(tool, page.url, reason));
+}
+
 /**
  * Failures a live deploy has by design, beyond those of its status: Lighthouse's own fetches of
  * /robots.txt and /llms.txt, refused by the shipped policy (the quality suite widens the policy for
@@ -111,8 +125,14 @@ async function lighthouseAudits(
 	contract: RouteContract,
 	log: (line: string) => void,
 ): Promise<AuditResult[]> {
-	const { auditAtStatus, launchLighthouseBrowser, percent, refusedByPolicy } =
-		await import('../quality/lighthouse.ts');
+	let tools: typeof import('../quality/lighthouse.ts');
+	try {
+		tools = await import('../quality/lighthouse.ts');
+	} catch (error) {
+		return cannotLoad('lighthouse', pages, log, 'lighthouse and chrome-launcher', error);
+	}
+	const { STATUS_AUDITS, auditAtStatus, failingAudits, launchLighthouseBrowser, percent, refusedByPolicy } =
+		tools;
 	let browser: Awaited<ReturnType<typeof launchLighthouseBrowser>>;
 	try {
 		browser = await launchLighthouseBrowser();
@@ -148,7 +168,14 @@ async function lighthouseAudits(
 					.map(([id, score]) => `${id} ${score}`)
 					.join(' · ');
 				const runs = run.runs > 1 ? `, ${run.runs} runs` : '';
-				log(`    ${run.problems.length === 0 ? '✔' : '✘'} ${figures} (${seconds} s${runs})`);
+				// Name the audits that fail by design, so a passing page's scores below 100 are explained.
+				const failing = failingAudits(run.lhr);
+				const expected = [
+					...(page.status >= 400 ? STATUS_AUDITS : []),
+					...byDesign(run.lhr, contract, refusedByPolicy),
+				].filter((id) => failing.has(id));
+				const note = expected.length > 0 ? `; failing by design: ${expected.join(', ')}` : '';
+				log(`    ${run.problems.length === 0 ? '✔' : '✘'} ${figures} (${seconds} s${runs}${note})`);
 				for (const problem of run.problems) log(`    ✘ ${problem}`);
 				results.push({ tool: 'lighthouse', url: page.url, passed: run.problems.length === 0, scores });
 			} catch (error) {
@@ -165,10 +192,13 @@ async function lighthouseAudits(
 async function axeAudits(pages: readonly SamplePage[], log: (line: string) => void): Promise<AuditResult[]> {
 	// The project's scripts take Playwright's browser API from @playwright/test, its declared
 	// dependency, rather than from the playwright package it pulls in.
-	const [{ chromium }, { default: AxeBuilder }] = await Promise.all([
-		import('@playwright/test'),
-		import('@axe-core/playwright'),
-	]);
+	let modules: [typeof import('@playwright/test'), typeof import('@axe-core/playwright')];
+	try {
+		modules = await Promise.all([import('@playwright/test'), import('@axe-core/playwright')]);
+	} catch (error) {
+		return cannotLoad('axe', pages, log, '@playwright/test and @axe-core/playwright', error);
+	}
+	const [{ chromium }, { default: AxeBuilder }] = modules;
 	let browser: Awaited<ReturnType<typeof chromium.launch>>;
 	try {
 		browser = await chromium.launch(chromiumLaunchOptions());
@@ -182,8 +212,9 @@ async function axeAudits(pages: readonly SamplePage[], log: (line: string) => vo
 		for (const [index, page] of pages.entries()) {
 			log(`  axe ${index + 1}/${pages.length} ${page.url} …`);
 			// A fresh context per page, so nothing one page leaves behind (storage, cache) reaches the next.
-			const context = await browser.newContext();
+			let context: Awaited<ReturnType<typeof browser.newContext>> | undefined;
 			try {
+				context = await browser.newContext();
 				const tab = await context.newPage();
 				await tab.goto(page.url, { waitUntil: 'load' });
 				const found = await new AxeBuilder({ page: tab }).withTags([...AXE_TAGS]).analyze();
@@ -201,7 +232,7 @@ async function axeAudits(pages: readonly SamplePage[], log: (line: string) => vo
 				log(`    ✘ ${firstLine(error)}`);
 				results.push(failed('axe', page.url, firstLine(error)));
 			} finally {
-				await context.close();
+				await context?.close();
 			}
 		}
 	} finally {
@@ -229,7 +260,9 @@ export async function auditPages(
 	},
 ): Promise<AuditResult[]> {
 	const { log } = options;
-	const tools = [...(options.lighthouse ? ['lighthouse'] : []), ...(options.axe ? ['axe'] : [])] as const;
+	const tools: AuditResult['tool'][] = [];
+	if (options.lighthouse) tools.push('lighthouse');
+	if (options.axe) tools.push('axe');
 	const pages = (options.paths ?? samplePaths(contract)).map((path) => ({
 		url: new URL(path, base.origin).href,
 		status: expectedStatus(contract, path),
