@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { preview } from 'astro';
 import type { Result } from 'lighthouse';
-import { CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_PATH } from '../src/quality/chromium.ts';
 import {
 	MAX_RUNS,
 	auditsBelow,

@@ -10,7 +10,7 @@
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { Util } from 'lighthouse/shared/util.js';
-import { CHROMIUM_FLAGS, chromiumLaunchOptions } from '../../scripts/chromium.ts';
+import { CHROMIUM_FLAGS, chromiumLaunchOptions } from './chromium.ts';
 
 /** One audit that kept a category from a perfect score (or, at an error status, one that failed). */
 export interface AuditFinding {

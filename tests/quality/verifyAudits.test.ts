@@ -206,7 +206,7 @@ describe('auditPages on a live site of this build', () => {
 		const previous = process.env['CHROME_PATH'];
 		process.env['CHROME_PATH'] = '/nonexistent/chromium';
 		try {
-			// The Chromium path is read when scripts/chromium.ts loads: load the modules afresh.
+			// The Chromium path is read when src/quality/chromium.ts loads: load the modules afresh.
 			vi.resetModules();
 			const fresh = await import('../../src/verify/audits.ts');
 			const lines: string[] = [];
