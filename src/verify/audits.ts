@@ -13,7 +13,7 @@
  * imports carry `.ts`.
  */
 import type { Result } from 'lighthouse';
-import { CHROMIUM_PATH, chromiumLaunchOptions } from '../../scripts/chromium.ts';
+import { CHROMIUM_PATH, chromiumLaunchOptions } from '../quality/chromium.ts';
 import {
 	MAINTENANCE_STATUS,
 	errorRoutes,
