@@ -1,0 +1,544 @@
+/**
+ * The Netlify build plugin (plugins/verify): its handler with a stand-in for Netlify's `utils` whose
+ * status.show and failPlugin are Netlify's own (the same checks, the same throw), against servers
+ * this file starts on 127.0.0.1, and once through Netlify Build itself. The real verifier needs the
+ * build's pages and contract (dist/ and hosts/contract.json, from `npm run build:production`).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { EVENTS, resolveConfig } from '@netlify/config';
+import buildSite from '@netlify/build';
+// Netlify's own code for what the stand-in does: the plugin's exports checked, utils.status.show()
+// checked, utils.build.failPlugin() thrown, as in a build.
+import { validatePlugin } from '../../node_modules/@netlify/build/lib/plugins/child/validate.js';
+import { show as netlifyShow } from '../../node_modules/@netlify/build/lib/plugins/child/status.js';
+import { failPlugin as netlifyFailPlugin } from '../../node_modules/@netlify/build/lib/plugins/error.js';
+import * as plugin from '../../plugins/verify/index.js';
+import {
+	deployTarget,
+	mayAnswerSoon,
+	readSettings,
+	verifyDeploy,
+	type PluginUtils,
+} from '../../plugins/verify/verifyDeploy.js';
+import { runVerify, type VerifyCommand, type VerifyRun } from '../../src/verify/main';
+
+const root = new URL('../../', import.meta.url).pathname;
+const dist = join(root, 'dist');
+const contract = join(root, 'hosts', 'contract.json');
+
+beforeAll(() => {
+	const missing = [dist, contract].filter((path) => !existsSync(path));
+	if (missing.length > 0) {
+		throw new Error(
+			`The plugin's tests run the real verifier, which needs the build: ${missing.join(' and ')} missing. Run \`npm run build:production\` first.`,
+		);
+	}
+});
+
+// ---------------------------------------------------------------------------------------------
+// Servers on loopback, and a stand-in for Netlify's utils.
+
+const servers: Server[] = [];
+afterEach(async () => {
+	await Promise.all(
+		servers.splice(0).map((server) => new Promise((resolve) => server.close(() => resolve(undefined)))),
+	);
+});
+
+function listen(server: Server, port = 0): Promise<string> {
+	servers.push(server);
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => {
+			const address = server.address();
+			resolve(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`);
+		});
+	});
+}
+const serve = (handler: RequestListener) => listen(createServer(handler));
+
+/** Answers everything with 200 "hello": no status page, no header, no language of the contract. */
+const hello: RequestListener = (_request, response) => {
+	response.setHeader('content-type', 'text/plain');
+	response.end('hello');
+};
+
+/** A port nothing listens on now: one the OS gave a server that is closed again. */
+async function freePort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const address = server.address();
+	await new Promise((resolve) => server.close(resolve));
+	return typeof address === 'object' && address ? address.port : 0;
+}
+
+interface Shown {
+	title?: string;
+	summary: string;
+	text?: string;
+}
+
+/** Netlify's `utils.status` and `utils.build`, recording each call and doing what Netlify does. */
+function fakeUtils() {
+	const shown: Shown[] = [];
+	const failures: string[] = [];
+	const utils: PluginUtils = {
+		status: {
+			show(status) {
+				// Netlify's check: summary required and not blank, strings only, no other key.
+				netlifyShow({}, { ...status });
+				shown.push(status);
+			},
+		},
+		build: {
+			failPlugin(message, options) {
+				failures.push(message);
+				return netlifyFailPlugin(
+					message,
+					options?.error ? { error: options.error, errorMetadata: [] } : undefined,
+				);
+			},
+			failBuild() {
+				throw new Error('the plugin must not call failBuild');
+			},
+			cancelBuild() {
+				throw new Error('the plugin must not call cancelBuild');
+			},
+		},
+	};
+	return { utils, shown, failures, last: () => shown.at(-1) };
+}
+
+/** The real verifier, bounded for a test, its reports in a temp folder and its log kept. */
+function testCommand() {
+	const lines: string[] = [];
+	const reportDir = mkdtempSync(join(tmpdir(), 'fallback-plugin-'));
+	const command: Omit<Partial<VerifyCommand>, 'url'> = {
+		dist,
+		contract,
+		reportDir,
+		timeoutMs: 3000,
+		retries: 0,
+		log: (line) => lines.push(line),
+	};
+	return { command, lines, reportDir };
+}
+
+const deployEnv = (url: string) => ({ DEPLOY_URL: url, DEPLOY_ID: '6650f0c0ffee0000000000aa' });
+
+/** A run as runVerify returns it, for the outcomes no loopback server here produces. */
+function fakeRun(overrides: Partial<VerifyRun['result']>, passed: boolean): VerifyRun {
+	return {
+		result: {
+			base: 'https://example.netlify.app',
+			host: 'Netlify',
+			startedAt: new Date(0).toISOString(),
+			ms: 1,
+			requests: 1,
+			retries: 0,
+			notRun: 0,
+			results: [],
+			...overrides,
+		},
+		audits: [],
+		passed,
+		summary: 'the summary',
+		reports: { html: 'report.html', json: 'report.json', junit: 'junit.xml' },
+	};
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('the plugin as Netlify loads it', () => {
+	it('exports nothing but event handlers, onSuccess among them (Netlify refuses any other export)', () => {
+		expect(() => validatePlugin(plugin)).not.toThrow();
+		expect(Object.keys(plugin)).toEqual(['onSuccess']);
+		expect(EVENTS).toContain('onSuccess');
+	});
+
+	it('manifest.yml names the plugin and its inputs; netlify.toml declares it with inputs the manifest lists', async () => {
+		const manifest = parse(readFileSync(join(root, 'plugins/verify/manifest.yml'), 'utf8')) as {
+			name: string;
+			inputs: { name: string; default?: unknown }[];
+		};
+		expect(Object.keys(manifest).sort()).toEqual(['inputs', 'name']);
+		expect(manifest.name).toBe('fallback-verify');
+		const defaults = Object.fromEntries(manifest.inputs.map((input) => [input.name, input.default]));
+		expect(defaults).toEqual({ failOnContract: true, host: 'netlify', retrySeconds: 60, budget: undefined });
+
+		const { config } = await resolveConfig({
+			config: join(root, 'netlify.toml'),
+			repositoryRoot: root,
+			cwd: root,
+			offline: true,
+			context: 'production',
+			buffer: true,
+		});
+		const declared = (config.plugins as { package: string; inputs: Record<string, unknown> }[]).find(
+			(one) => one.package === './plugins/verify',
+		);
+		expect(declared).toBeDefined();
+		for (const name of Object.keys(declared!.inputs)) expect(Object.keys(defaults)).toContain(name);
+		expect(readSettings(declared!.inputs)).toEqual({
+			failOnContract: true,
+			host: 'netlify',
+			retrySeconds: 60,
+			budget: undefined,
+		});
+	});
+});
+
+describe('inputs and the deploy address', () => {
+	it('reads booleans and numbers as TOML or as strings, and refuses anything else', () => {
+		expect(readSettings({})).toEqual({
+			failOnContract: true,
+			host: 'netlify',
+			retrySeconds: 60,
+			budget: undefined,
+		});
+		expect(readSettings({ failOnContract: 'false', retrySeconds: '5', budget: 100, host: 'nginx' })).toEqual({
+			failOnContract: false,
+			host: 'nginx',
+			retrySeconds: 5,
+			budget: 100,
+		});
+		expect(() => readSettings({ failOnContract: 'maybe' })).toThrow(/failOnContract must be true or false/);
+		expect(() => readSettings({ retrySeconds: -1 })).toThrow(/retrySeconds must be a number of at least 0/);
+		expect(() => readSettings({ budget: 0 })).toThrow(/budget must be a number of at least 1/);
+	});
+
+	it('takes DEPLOY_URL, skips the placeholder a local build gets and a build without one', () => {
+		expect(deployTarget(deployEnv('https://6650f0c0ffee0000000000aa--fallback.netlify.app'))).toEqual({
+			url: 'https://6650f0c0ffee0000000000aa--fallback.netlify.app',
+		});
+		expect(deployTarget({ DEPLOY_PRIME_URL: 'https://main--fallback.netlify.app' })).toHaveProperty('skip');
+		expect(deployTarget({ DEPLOY_URL: 'https://0--site-name.netlify.app', DEPLOY_ID: '0' })).toHaveProperty(
+			'skip',
+		);
+	});
+
+	it('waits for a deploy that refuses, resets or times out, not for TLS, a missing name or a login', () => {
+		expect(mayAnswerSoon({ kind: 'refused', message: '' })).toBe(true);
+		expect(mayAnswerSoon({ kind: 'reset', message: '' })).toBe(true);
+		expect(mayAnswerSoon({ kind: 'timeout', message: '' })).toBe(true);
+		expect(
+			mayAnswerSoon({ kind: 'dns', message: 'DNS: x does not resolve (EAI_AGAIN); is the URL right?' }),
+		).toBe(true);
+		expect(
+			mayAnswerSoon({ kind: 'dns', message: 'DNS: x does not resolve (ENOTFOUND); is the URL right?' }),
+		).toBe(false);
+		expect(mayAnswerSoon({ kind: 'tls', message: '' })).toBe(false);
+		expect(mayAnswerSoon({ kind: 'login', message: '' })).toBe(false);
+	});
+});
+
+describe('onSuccess, handled', () => {
+	it('without a deploy URL: says there is nothing to verify, runs nothing, fails nothing', async () => {
+		const { utils, shown, failures } = fakeUtils();
+		const outcome = await verifyDeploy({
+			utils,
+			env: {},
+			runVerify: () => {
+				throw new Error('runVerify must not be called without a deploy');
+			},
+			command: { log: () => {} },
+		});
+		expect(outcome).toEqual({ outcome: 'skipped', attempts: 0 });
+		expect(failures).toEqual([]);
+		expect(shown).toHaveLength(1);
+		expect(shown[0]).toMatchObject({ title: 'Fallback: nothing to verify' });
+		expect(shown[0]!.summary).toContain('DEPLOY_URL is not set');
+	});
+
+	it('a server that answers everything with 200 "hello": the contract is broken, failPlugin names the failures', async () => {
+		const url = await serve(hello);
+		const { utils, shown, failures } = fakeUtils();
+		const { command, reportDir } = testCommand();
+		const error = await verifyDeploy({
+			inputs: { budget: 60, retrySeconds: 0 },
+			utils,
+			env: deployEnv(url),
+			runVerify,
+			command,
+		}).catch((caught: unknown) => caught);
+
+		// failPlugin threw, as Netlify's does: that is how the plugin is marked failed.
+		expect(error).toBeInstanceOf(Error);
+		expect(failures).toHaveLength(1);
+		const message = failures[0]!;
+		expect((error as Error).message).toBe(message);
+		expect(message).toMatch(new RegExp(`^Fallback: ${url} breaks the route contract: 0 passed, \\d+ failed`));
+		expect(message).toContain('status pages: GET /404 answers 404 with its page and headers');
+		expect(message).toContain('expected 404, got 200');
+		expect(message).toContain('The deploy stays live');
+		expect(message.length).toBeLessThanOrEqual(3000);
+		expect(message.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(10);
+
+		// The status came first; failPlugin's replaces it in the deploy summary, but it is right too.
+		expect(shown).toHaveLength(1);
+		expect(shown[0]).toMatchObject({ title: 'Fallback: contract broken' });
+		expect(shown[0]!.summary).not.toContain('\n');
+		expect(shown[0]!.summary.length).toBeLessThanOrEqual(300);
+		expect(shown[0]!.text).toContain('reports/verify/');
+		expect(shown[0]!.text!.length).toBeLessThanOrEqual(10_300);
+		expect(existsSync(join(reportDir, 'report.html'))).toBe(true);
+	});
+
+	it('the same server with failOnContract = false: reported in the status, the plugin not failed', async () => {
+		const url = await serve(hello);
+		const { utils, shown, failures } = fakeUtils();
+		const { command } = testCommand();
+		const outcome = await verifyDeploy({
+			inputs: { failOnContract: false, budget: 60, retrySeconds: 0 },
+			utils,
+			env: deployEnv(url),
+			runVerify,
+			command,
+		});
+		expect(failures).toEqual([]);
+		expect(outcome).toMatchObject({ outcome: 'failed', attempts: 1 });
+		expect(outcome.run?.passed).toBe(false);
+		expect(shown).toHaveLength(1);
+		expect(shown[0]).toMatchObject({ title: 'Fallback: contract broken (reported only)' });
+		expect(shown[0]!.summary).toMatch(/breaks the route contract: 0 passed, \d+ failed/);
+		expect(shown[0]!.text).toContain('GET /404');
+	});
+
+	it('a deploy that refuses at first and answers after a second: tried again, then judged', async () => {
+		const port = await freePort();
+		const url = `http://127.0.0.1:${port}`;
+		const late = setTimeout(() => void listen(createServer(hello), port), 1000);
+		const { utils, shown, failures } = fakeUtils();
+		const { command, lines } = testCommand();
+		const started = Date.now();
+		try {
+			const outcome = await verifyDeploy({
+				inputs: { failOnContract: false, budget: 40, retrySeconds: 20 },
+				utils,
+				env: deployEnv(url),
+				runVerify,
+				retryDelayMs: 250,
+				command,
+			});
+			expect(outcome.attempts).toBeGreaterThanOrEqual(2);
+			expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+			expect(lines.some((line) => line.includes(`${url} does not answer yet (refused)`))).toBe(true);
+			// The verdict is on the server that answered: a broken contract, not an unreachable deploy.
+			expect(outcome.outcome).toBe('failed');
+			expect(outcome.run?.result.unreachable).toBeUndefined();
+			expect(failures).toEqual([]);
+			expect(shown.at(-1)!.summary).toContain(`breaks the route contract (after ${outcome.attempts} tries)`);
+		} finally {
+			clearTimeout(late);
+		}
+	});
+
+	it('a deploy that never answers: tried until retrySeconds have passed, then the plugin fails saying so', async () => {
+		const url = `http://127.0.0.1:${await freePort()}`;
+		const { utils, shown, failures } = fakeUtils();
+		const { command } = testCommand();
+		const started = Date.now();
+		const error = await verifyDeploy({
+			inputs: { retrySeconds: 1 },
+			utils,
+			env: deployEnv(url),
+			runVerify,
+			retryDelayMs: 300,
+			command,
+		}).catch((caught: unknown) => caught);
+		expect(error).toBeInstanceOf(Error);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+		expect(failures).toHaveLength(1);
+		expect(failures[0]).toMatch(
+			new RegExp(
+				`^Fallback: ${url} could not be verified \\(after [3-9] tries\\): refused: connection refused`,
+			),
+		);
+		expect(shown[0]).toMatchObject({ title: 'Fallback: deploy not reachable' });
+	});
+
+	it('a deploy behind a login (/ redirects to /login): reported plainly, not retried, not failed', async () => {
+		const url = await serve((request, response) => {
+			if (request.url === '/') {
+				response.writeHead(302, { location: '/login' });
+				response.end();
+			} else hello(request, response);
+		});
+		const { utils, shown, failures } = fakeUtils();
+		const { command } = testCommand();
+		const outcome = await verifyDeploy({
+			inputs: { retrySeconds: 30 },
+			utils,
+			env: deployEnv(url),
+			runVerify,
+			retryDelayMs: 250,
+			command,
+		});
+		expect(outcome).toMatchObject({ outcome: 'login', attempts: 1 });
+		expect(failures).toEqual([]);
+		expect(shown).toHaveLength(1);
+		expect(shown[0]).toMatchObject({
+			title: 'Fallback: not verified, a login stands in front of the deploy',
+		});
+		expect(shown[0]!.summary).toContain(`${url}/ redirects to ${url}/login`);
+	});
+
+	it('a contract kept: "Fallback: contract verified" with the counts, no failure', async () => {
+		const { utils, shown, failures } = fakeUtils();
+		const passing = fakeRun(
+			{
+				results: Array.from({ length: 3 }, (_, index) => ({
+					group: 'status pages',
+					name: `case ${index}`,
+					verdict: 'passed' as const,
+					failures: [],
+					requests: 1,
+					ms: 1,
+				})),
+			},
+			true,
+		);
+		const seen: VerifyCommand[] = [];
+		const outcome = await verifyDeploy({
+			inputs: { host: 'netlify', budget: 500 },
+			utils,
+			env: deployEnv('https://6650f0c0ffee0000000000aa--fallback.netlify.app'),
+			runVerify: async (command) => {
+				seen.push(command);
+				return passing;
+			},
+			command: { log: () => {} },
+		});
+		expect(outcome).toMatchObject({ outcome: 'passed', attempts: 1 });
+		expect(seen[0]).toMatchObject({
+			url: 'https://6650f0c0ffee0000000000aa--fallback.netlify.app',
+			host: 'netlify',
+			budget: 500,
+		});
+		expect(failures).toEqual([]);
+		expect(shown[0]).toMatchObject({ title: 'Fallback: contract verified' });
+		expect(shown[0]!.summary).toMatch(
+			/^3 passed, 0 failed: https:\/\/6650f0c0ffee0000000000aa--fallback\.netlify\.app answers/,
+		);
+	});
+
+	it('a run the request budget cut short: "not fully checked", not "broken", and still a failure', async () => {
+		const { utils, shown, failures } = fakeUtils();
+		const one = (verdict: 'passed' | 'error', index: number) => ({
+			group: 'status pages',
+			name: `case ${index}`,
+			verdict,
+			failures: [],
+			requests: verdict === 'passed' ? 1 : 0,
+			ms: 1,
+			...(verdict === 'error' ? { error: 'the request budget (2) is spent' } : {}),
+		});
+		const cut = fakeRun(
+			{
+				notRun: 3,
+				results: [0, 1].map((i) => one('passed', i)).concat([2, 3, 4].map((i) => one('error', i))),
+			},
+			false,
+		);
+		await expect(
+			verifyDeploy({
+				utils,
+				env: deployEnv('https://6650f0c0ffee0000000000aa--fallback.netlify.app'),
+				runVerify: async () => cut,
+				command: { log: () => {} },
+			}),
+		).rejects.toThrow(/was not fully checked: 2 passed, 0 failed, 3 without a verdict \(3 not run/);
+		expect(failures[0]).toContain('- status pages: case 2: no verdict: the request budget (2) is spent');
+		expect(shown[0]).toMatchObject({ title: 'Fallback: contract not fully checked' });
+	});
+
+	it('TLS that fails is not waited for; with failOnContract = false it is reported only', async () => {
+		const { utils, shown, failures } = fakeUtils();
+		let calls = 0;
+		const outcome = await verifyDeploy({
+			inputs: { failOnContract: false, retrySeconds: 30 },
+			utils,
+			env: deployEnv('https://6650f0c0ffee0000000000aa--fallback.netlify.app'),
+			runVerify: async () => {
+				calls += 1;
+				return fakeRun({ unreachable: { kind: 'tls', message: 'TLS with x failed' } }, false);
+			},
+			retryDelayMs: 10,
+			command: { log: () => {} },
+		});
+		expect(calls).toBe(1);
+		expect(outcome).toMatchObject({ outcome: 'unreachable', attempts: 1 });
+		expect(failures).toEqual([]);
+		expect(shown[0]!.summary).toContain('tls: TLS with x failed');
+	});
+
+	it('a verifier that cannot run (no contract here) and a wrong input: the plugin fails, saying why', async () => {
+		const url = await serve(hello);
+		const missing = fakeUtils();
+		await expect(
+			verifyDeploy({
+				utils: missing.utils,
+				env: deployEnv(url),
+				runVerify,
+				command: { ...testCommand().command, contract: join(tmpdir(), 'no-such-contract.json') },
+			}),
+		).rejects.toThrow(/Fallback: the deploy was not verified: .*no-such-contract\.json does not exist/);
+		expect(missing.shown[0]).toMatchObject({ title: 'Fallback: verification could not run' });
+
+		const wrong = fakeUtils();
+		await expect(
+			verifyDeploy({ inputs: { retrySeconds: 'soon' }, utils: wrong.utils, env: deployEnv(url), runVerify }),
+		).rejects.toThrow(/input retrySeconds must be a number/);
+		expect(wrong.failures).toHaveLength(1);
+	});
+});
+
+describe('through Netlify Build itself', () => {
+	it('loads the plugin from netlify.toml, runs onSuccess after the build, and the build stays successful', async () => {
+		const url = await serve(hello);
+		// A build directory of its own: this project's plugin, pages and contract linked in, a build
+		// command that builds nothing, and inputs for a short run.
+		const site = mkdtempSync(join(tmpdir(), 'fallback-netlify-build-'));
+		mkdirSync(join(site, 'plugins'));
+		mkdirSync(join(site, 'hosts'));
+		symlinkSync(join(root, 'plugins/verify'), join(site, 'plugins/verify'));
+		symlinkSync(dist, join(site, 'dist'));
+		symlinkSync(contract, join(site, 'hosts/contract.json'));
+		writeFileSync(
+			join(site, 'netlify.toml'),
+			[
+				'[build]',
+				'  command = "echo built"',
+				'  publish = "dist"',
+				'[[plugins]]',
+				'  package = "./plugins/verify"',
+				'  [plugins.inputs]',
+				'    budget = 40',
+				'    retrySeconds = 0',
+				'',
+			].join('\n'),
+		);
+		const result = await buildSite({
+			cwd: site,
+			offline: true,
+			buffer: true,
+			telemetry: false,
+			mode: 'cli',
+			deployId: '6650f0c0ffee0000000000aa',
+			env: deployEnv(url),
+		});
+		const log = result.logs?.stdout.join('\n') ?? '';
+		expect(log).toContain('./plugins/verify (onSuccess event)');
+		expect(log).toContain(`Verifying ${url} as Netlify`);
+		expect(log).toContain('Plugin "./plugins/verify" failed');
+		expect(log).toMatch(new RegExp(`Fallback: ${url} breaks the route contract: 0 passed, \\d+ failed`));
+		// failPlugin in onSuccess fails the plugin, never the build (the deploy is already live).
+		expect(result).toMatchObject({ success: true, severityCode: 0 });
+		expect(existsSync(join(site, 'reports/verify/report.json'))).toBe(true);
+	}, 60_000);
+});
