@@ -69,6 +69,27 @@ const edgeMalformedRequest = (edge: string): Difference => ({
 	},
 });
 
+/**
+ * A server that answers a request it cannot parse itself, before its config runs: 400 with a body
+ * of its own, told by `matches`.
+ */
+const ownBadRequest = (
+	reason: string,
+	body: { described: string; matches: (body: string) => boolean },
+): Difference => ({
+	reason,
+	check(run, answer) {
+		run.status(answer, 400);
+		run.check(
+			answer,
+			'body',
+			body.matches(answer.body),
+			body.described,
+			JSON.stringify(answer.body.slice(0, 60)),
+		);
+	},
+});
+
 export const netlify: HostProfile = {
 	id: 'netlify',
 	name: 'Netlify',
@@ -166,20 +187,10 @@ export const caddy: HostProfile = {
 	unsupportedStatuses: new Set(),
 	requestIds: {},
 	differences: {
-		'malformed request': {
-			reason:
-				"Go's HTTP server, under Caddy, answers a request it cannot parse itself, before any Caddy config runs: 400 with a plain-text body",
-			check(run, answer) {
-				run.status(answer, 400);
-				run.check(
-					answer,
-					'body',
-					answer.body.startsWith('400 Bad Request'),
-					'text starting "400 Bad Request"',
-					JSON.stringify(answer.body.slice(0, 60)),
-				);
-			},
-		},
+		'malformed request': ownBadRequest(
+			"Go's HTTP server, under Caddy, answers a request it cannot parse itself, before any Caddy config runs: 400 with a plain-text body",
+			{ described: 'text starting "400 Bad Request"', matches: (body) => body.startsWith('400 Bad Request') },
+		),
 	},
 };
 
@@ -202,20 +213,13 @@ export const haproxy: HostProfile = {
 	unsupportedStatuses: new Set(),
 	requestIds: {},
 	differences: {
-		'malformed request': {
-			reason:
-				"HAProxy's HTTP/1 multiplexer answers a request it cannot parse before any proxy rule or error page applies, with its built-in 400 (mux_h1.c h1_send_error: http_err_msgs)",
-			check(run, answer) {
-				run.status(answer, 400);
-				run.check(
-					answer,
-					'body',
-					answer.body.includes('<h1>400 Bad request</h1>'),
-					'HAProxy’s built-in 400 page',
-					JSON.stringify(answer.body.slice(0, 60)),
-				);
+		'malformed request': ownBadRequest(
+			"HAProxy's HTTP/1 multiplexer answers a request it cannot parse before any proxy rule or error page applies, with its built-in 400 (mux_h1.c h1_send_error: http_err_msgs)",
+			{
+				described: 'HAProxy’s built-in 400 page',
+				matches: (body) => body.includes('<h1>400 Bad request</h1>'),
 			},
-		},
+		),
 	},
 };
 
