@@ -38,7 +38,6 @@ import { formats } from './mediaType';
 import { apacheUnsupportedStatuses } from './unsupportedStatuses';
 import type { HostOptions } from './options';
 
-
 /**
  * What Apache's mod_proxy answers when the app fails in ways other than an error response
  * (mod_proxy_http.c): a refused connection is 503, not 502; a read timeout is 502, not 504.
