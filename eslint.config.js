@@ -11,6 +11,7 @@ export default tseslint.config(
 			'reports/',
 			'hosts/',
 			'.preview/',
+			'.preview-hosts/',
 			'.embed-site/',
 			'test-results/',
 			'playwright-report/',

@@ -14,7 +14,7 @@ const steps: readonly { script: string; what: string }[] = [
 	{ script: 'size', what: 'size budgets' },
 	{
 		script: 'test:contract',
-		what: 'the route contract on netlify-cli, nginx, Caddy, Apache, HAProxy, workerd',
+		what: 'the route contract on netlify-cli, nginx, Caddy, Apache, HAProxy, workerd; npm run verify on each',
 	},
 	{ script: 'test:e2e', what: 'browser: rendering, no-JS, CSP, keyboard, axe, previews' },
 	{ script: 'test:quality', what: 'Lighthouse and the Nu HTML checker' },

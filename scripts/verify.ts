@@ -12,7 +12,8 @@ const usage = `Usage: npm run verify -- <url> [options]
 
   --host <kind>         how the deploy is served: ${Object.keys(hostProfiles).join(', ')} (default netlify)
   --dist <folder>       the build's pages (default dist)
-  --contract <file>     the build's route contract (default hosts/contract.json)
+  --contract <file>     the build's route contract (default hosts/contract.json; for another
+                        --dist <folder>, <folder>-hosts/contract.json, where its build put it)
   --report-dir <folder> where report.html, report.json and junit.xml go (default reports/verify)
   --concurrency <n>     cases in flight at once (default 6)
   --budget <n>          most requests the run may make, retries included (default 2000)

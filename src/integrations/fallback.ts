@@ -27,7 +27,7 @@ import {
 import { contrasts, formatRatio, schemeClassesCss, themeCss } from '../brand/theme';
 import { loadLogo } from '../brand/logo';
 import { virtualModules } from './virtualModules';
-import { CONTRACT_NAME } from '../verify/site';
+import { CONTRACT_NAME, hostsDirOf } from '../verify/site';
 
 type Pages = Map<string, string>;
 
@@ -103,15 +103,6 @@ async function writeEmbedRules(
 	logger.info(
 		`embed: ${pages.size} pages under ${prefix}, no inline code; rules for the site's _redirects and _headers`,
 	);
-}
-
-/**
- * Where a build's host configs and contract go: `hosts/` in the project for a build into it
- * (`dist/`); beside any other output folder, as `<folder>-hosts/`, so that a build elsewhere (the
- * build tests') never replaces the files that belong to the project's own dist/.
- */
-function hostsDirOf(dist: string, root: string): string {
-	return dist.startsWith(root) ? `${root}hosts/` : `${dist.replace(/\/+$/, '')}-hosts/`;
 }
 
 /** The site's public address: the option, then Netlify's main URL, then Astro's `site`. */

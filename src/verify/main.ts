@@ -5,10 +5,10 @@
  * (plugins/verify/) both call it.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { hostProfiles } from './hosts.ts';
 import { passed, verify, type CaseResult, type VerifyResult } from './run.ts';
-import { CONTRACT_FILE, loadSite } from './site.ts';
+import { contractFileOf, loadSite } from './site.ts';
 import { htmlReport, jsonReport, junitReport, terminalSummary } from './report.ts';
 import { auditPages, type AuditResult } from './audits.ts';
 
@@ -19,7 +19,7 @@ export interface VerifyCommand {
 	host?: string | undefined;
 	/** The build's pages (default `dist`). */
 	dist?: string | undefined;
-	/** The build's contract (default `hosts/contract.json`). */
+	/** The build's contract (default: where the build of `dist` put it, `hosts/contract.json` for dist/). */
 	contract?: string | undefined;
 	/** Where the reports go (default `reports/verify`). */
 	reportDir?: string | undefined;
@@ -64,6 +64,12 @@ export function parseDeployUrl(text: string): URL {
 	return url;
 }
 
+/** A path as a person would type it: relative to the working folder when inside it. */
+function shortPath(path: string): string {
+	const inside = relative(process.cwd(), path);
+	return inside.startsWith('..') ? path : inside;
+}
+
 export function hostProfile(id: string) {
 	const profile = hostProfiles[id];
 	if (!profile) {
@@ -99,7 +105,7 @@ export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 	const base = parseDeployUrl(command.url);
 	const host = hostProfile(command.host ?? 'netlify');
 	const dist = command.dist ?? 'dist';
-	const contractFile = command.contract ?? CONTRACT_FILE;
+	const contractFile = command.contract ?? shortPath(contractFileOf(dist));
 	const site = loadSite(dist, contractFile);
 	log(`Verifying ${base.origin} as ${host.name} against ${contractFile} and ${dist}/`);
 	const result = await verify({

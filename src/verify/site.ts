@@ -14,6 +14,21 @@ export const CONTRACT_NAME = 'contract.json';
 /** Where a build into the project's dist/ writes it. */
 export const CONTRACT_FILE = `hosts/${CONTRACT_NAME}`;
 
+/**
+ * Where a build writes its host configs and contract: `hosts/` in the project for a build into the
+ * project's `dist/`; `<folder>-hosts/` beside any other output folder (a preview build into
+ * `.preview/`, the build tests' temp folders), so that no other build replaces the files that
+ * belong to dist/. Absolute paths in, absolute path out (with a trailing slash).
+ */
+export function hostsDirOf(outDir: string, root: string): string {
+	const folder = resolve(outDir);
+	return folder === resolve(root, 'dist') ? join(resolve(root), 'hosts/') : `${folder}-hosts/`;
+}
+
+/** The contract of the build in `dist` (a folder), as the build placed it. */
+export const contractFileOf = (dist: string, root = process.cwd()) =>
+	join(hostsDirOf(dist, root), CONTRACT_NAME);
+
 const contractKeys: readonly (keyof RouteContract)[] = [
 	'statusPages',
 	'extraPages',

@@ -13,7 +13,7 @@ import { hostProfiles, netlify } from '../../src/verify/hosts';
 import { networkError, NetworkError, send, sendRaw } from '../../src/verify/http';
 import { hostProfile, parseDeployUrl } from '../../src/verify/main';
 import { passed, verify } from '../../src/verify/run';
-import { CONTRACT_FILE, loadSite, readContract } from '../../src/verify/site';
+import { CONTRACT_FILE, contractFileOf, hostsDirOf, loadSite, readContract } from '../../src/verify/site';
 
 const servers: { close(): void }[] = [];
 afterEach(() => {
@@ -167,6 +167,17 @@ describe('what the command refuses', () => {
 		await writeFile(`${dir}/contract.json`, '{"statusPages": []}');
 		expect(() => readContract(`${dir}/contract.json`)).toThrow('is not a route contract (no extraPages');
 		expect(() => readContract(`${dir}/missing.json`)).toThrow('does not exist: run `npm run build`');
+	});
+});
+
+describe('where a build puts its host configs and contract', () => {
+	it("hosts/ for the project's dist/, <folder>-hosts/ beside any other output folder", () => {
+		expect(hostsDirOf('/project/dist/', '/project/')).toBe('/project/hosts/');
+		expect(hostsDirOf('/project/dist', '/project')).toBe('/project/hosts/');
+		expect(hostsDirOf('/project/.preview/', '/project/')).toBe('/project/.preview-hosts/');
+		expect(hostsDirOf('/tmp/fallback-build-x1/', '/project/')).toBe('/tmp/fallback-build-x1-hosts/');
+		expect(contractFileOf('/tmp/out', '/project')).toBe('/tmp/out-hosts/contract.json');
+		expect(contractFileOf('dist')).toBe(`${process.cwd()}/${CONTRACT_FILE}`);
 	});
 });
 
