@@ -1,10 +1,14 @@
 /**
  * `npm run verify` against a deliberately broken host (brokenServer.ts: real nginx behind a proxy
  * that breaks the contract six ways): the command exits non-zero, and each defect is named in the
- * terminal summary, the JSON report and the JUnit XML. The verifier passing against every real
- * server is checked in cases.ts, after each server's static cases.
+ * terminal summary, the JSON report and the JUnit XML. And against what the Netlify plugin checks:
+ * a deploy-preview build (banner, noindex) on Netlify's engine. The verifier passing against every
+ * real server's production build is checked in cases.ts, after each server's static cases.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxStaticConfig } from '../../src/hosts/nginx';
 import type { Failure } from '../../src/verify/checks';
 import type { VerifyResult } from '../../src/verify/run';
+import { runVerify } from '../../src/verify/main';
+import { contractFileOf } from '../../src/verify/site';
 import { contract } from './cases';
 import { defects, startBrokenProxy } from './brokenServer';
 import { freePort, makeWorkDir, removeWorkDir, type RunningServer } from './harness';
-import { findServerExecutable, nginx } from './servers';
+import { findServerExecutable, netlify, nginx } from './servers';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -153,4 +159,51 @@ describe('npm run verify against a broken host (nginx behind a proxy that breaks
 		expect(run!.stdout).toMatch(new RegExp(`^${passed} passed, ${failed} failed$`, 'm'));
 		expect(failed).toBeGreaterThanOrEqual(Object.keys(defects).length);
 	});
+});
+
+describe('npm run verify against a deploy-preview build on Netlify’s engine (what the plugin checks)', () => {
+	let server: RunningServer | undefined;
+	let outDir = '';
+
+	beforeAll(async () => {
+		// A build as Netlify makes a deploy preview: banner, noindex, its own CSP hashes; its contract
+		// lands beside the folder (<folder>-hosts/), where the verifier looks for it.
+		outDir = await mkdtemp(join(tmpdir(), 'fallback-verify-preview-'));
+		await promisify(execFile)(join(root, 'node_modules/.bin/astro'), ['build', '--outDir', outDir], {
+			cwd: root,
+			env: { ...process.env, CONTEXT: 'deploy-preview', BRANCH: 'verify-check', COMMIT_REF: 'a'.repeat(40) },
+		});
+		const port = await freePort();
+		server = await netlify.start({
+			dir: `${outDir}-server`,
+			pagesRoot: outDir,
+			siteConfig: '',
+			port,
+			label: 'netlify-cli serving a deploy preview',
+			executable: findServerExecutable(netlify)!,
+		});
+	}, 150_000);
+	afterAll(async () => {
+		await server?.stop();
+		for (const folder of ['', '-hosts', '-server', '-report']) await removeWorkDir(`${outDir}${folder}`);
+	});
+
+	it('passes, every answer carrying the preview’s noindex', async () => {
+		const contract = JSON.parse(readFileSync(contractFileOf(outDir), 'utf8')) as {
+			pageHeaders: Record<string, string>;
+		};
+		expect(contract.pageHeaders['X-Robots-Tag']).toBe('noindex');
+		const run = await runVerify({
+			url: `http://127.0.0.1:${server!.port}`,
+			host: 'netlify-cli',
+			dist: outDir,
+			reportDir: `${outDir}-report`,
+			log: () => {},
+			color: false,
+		});
+		expect(
+			run.result.results.filter((result) => result.verdict !== 'passed').map((result) => result.name),
+		).toEqual([]);
+		expect(run.passed).toBe(true);
+	}, 120_000);
 });
