@@ -631,9 +631,9 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 	}
 	addCase(
 		'methods',
-		'non-read methods',
+		'large upload',
 		`a 3 MB POST answers ${methodNotAllowed.status} with its page, not a body-size error`,
-		(run) => run.get('/upload', { method: 'POST', body: largeBody }),
+		(run) => run.upload('/upload', { method: 'POST', body: largeBody }),
 		(run, answer) => check.page(run, answer, methodNotAllowed),
 	);
 

@@ -107,8 +107,10 @@ export function send(
 				method,
 				headers: { ...headers, ...(body ? { 'Content-Length': String(body.length) } : {}) },
 				timeout: timeoutMs,
-				// Every request on a connection of its own: no answer depends on an earlier one.
-				agent: false,
+				// Node's global agents keep connections alive, as browsers do. That matters beyond speed:
+				// a server that answers a large upload early (405) drains the rest of the body to keep a
+				// live connection, where with `Connection: close` it may close at once and the reset can
+				// swallow its answer (HAProxy did, now and then).
 			},
 			(response) => {
 				answered = true;

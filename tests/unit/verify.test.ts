@@ -8,7 +8,7 @@ import { createServer as createTcpServer, type Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RouteContract } from '../../src/contract/contract';
-import { bodyDifference } from '../../src/verify/checks';
+import { bodyDifference, CaseRun } from '../../src/verify/checks';
 import { hostProfiles, netlify } from '../../src/verify/hosts';
 import { networkError, NetworkError, send, sendRaw } from '../../src/verify/http';
 import { hostProfile, parseDeployUrl } from '../../src/verify/main';
@@ -88,6 +88,27 @@ describe('requests as written', () => {
 		const raw = await sendRaw(base, `GET /raw HTTP/1.1\r\nHost: ${base.host}\r\nConnection: close\r\n\r\n`);
 		expect(seen).toEqual(['/../../etc/passwd', '/raw']);
 		expect(raw).toMatchObject({ status: 200, body: 'ok' });
+	});
+});
+
+describe('an upload a server answers before reading it', () => {
+	it('a reset before any answer is an answer of status 0 for the case to judge, named as such', async () => {
+		const base = await listen(
+			createTcpServer((socket: Socket) => socket.once('data', () => socket.resetAndDestroy())),
+		);
+		const run = new CaseRun({
+			base,
+			send: (path, options) => send(base, path, options),
+			sendRaw: (text) => sendRaw(base, text),
+		});
+		const answer = await run.upload('/upload', { method: 'POST', body: Buffer.alloc(3 * 1024 * 1024, 'a') });
+		expect(answer.status).toBe(0);
+		run.status(answer, 405);
+		expect(run.failures[0]).toMatchObject({
+			request: 'POST /upload (3145728 B body): connection reset before an answer',
+			expected: '405',
+			got: '0',
+		});
 	});
 });
 
