@@ -219,15 +219,6 @@ export const haproxy: HostProfile = {
 	unsupportedStatuses: new Set(),
 	requestIds: {},
 	differences: {
-		'large upload': {
-			reason:
-				'HAProxy 2.6 answers a 3 MB POST to a static path from its headers (405) and closes the connection without reading the body: a client still sending may get a reset instead of the page. HAProxy drains the request since 3.0 (haproxy/haproxy#2404); its `option http-buffer-request` waits for one buffer only',
-			check(run, answer) {
-				if (answer.status === 0) return;
-				run.status(answer, 405);
-				run.header(answer, 'allow', 'GET, HEAD');
-			},
-		},
 		'malformed request': ownBadRequest(
 			"HAProxy's HTTP/1 multiplexer answers a request it cannot parse before any proxy rule or error page applies, with its built-in 400 (mux_h1.c h1_send_error: http_err_msgs)",
 			{

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RouteContract } from '../../src/contract/contract';
 import { bodyDifference, CaseRun } from '../../src/verify/checks';
 import { hostProfiles, netlify } from '../../src/verify/hosts';
-import { networkError, NetworkError, send, sendRaw } from '../../src/verify/http';
+import { EXPECT_CONTINUE_FROM, networkError, NetworkError, send, sendRaw } from '../../src/verify/http';
 import { hostProfile, parseDeployUrl } from '../../src/verify/main';
 import { passed, verify } from '../../src/verify/run';
 import { CONTRACT_FILE, contractFileOf, hostsDirOf, loadSite, readContract } from '../../src/verify/site';
@@ -88,6 +88,37 @@ describe('requests as written', () => {
 		const raw = await sendRaw(base, `GET /raw HTTP/1.1\r\nHost: ${base.host}\r\nConnection: close\r\n\r\n`);
 		expect(seen).toEqual(['/../../etc/passwd', '/raw']);
 		expect(raw).toMatchObject({ status: 200, body: 'ok' });
+	});
+});
+
+describe('a large upload waits for 100 Continue, as curl does', () => {
+	const upload = { method: 'POST', body: Buffer.alloc(EXPECT_CONTINUE_FROM, 'a') };
+	it('a server that refuses from the headers answers before any of the body is sent', async () => {
+		let received = 0;
+		const server = createServer((request, response) => {
+			request.on('data', (chunk: Buffer) => (received += chunk.length));
+			response.writeHead(405, { Allow: 'GET, HEAD' }).end('no');
+		});
+		// Node's server answers `Expect` with 100 Continue unless told otherwise: this one refuses.
+		server.on('checkContinue', (request, response) => server.emit('request', request, response));
+		const answer = await send(await listen(server), '/upload', upload);
+		expect(answer).toMatchObject({ status: 405, body: 'no' });
+		expect(received).toBe(0);
+	});
+	it('a server that never says 100 Continue gets the body after a second', async () => {
+		const base = await listen(
+			createTcpServer((socket: Socket) => {
+				let bytes = 0;
+				socket.on('data', (chunk: Buffer) => {
+					bytes += chunk.length;
+					if (bytes >= EXPECT_CONTINUE_FROM)
+						socket.end('HTTP/1.1 200 OK\r\nContent-Length: 3\r\nConnection: close\r\n\r\nyes');
+				});
+			}),
+		);
+		const started = Date.now();
+		expect(await send(base, '/upload', upload)).toMatchObject({ status: 200, body: 'yes' });
+		expect(Date.now() - started).toBeGreaterThanOrEqual(900);
 	});
 });
 
