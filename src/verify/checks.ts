@@ -3,7 +3,7 @@
  * what was expected, what came back and the answer's headers. Checks never throw: a case reports
  * all its failures at once, and the verifier and the contract suite read the same list.
  */
-import { NetworkError, type Answer, type RequestOptions } from './http.ts';
+import { NetworkError, type Answer, type NetworkFailure, type RequestOptions } from './http.ts';
 
 /** Where a case sends its requests: the verifier's bounded client, or a server on loopback. */
 export interface Target {
@@ -165,6 +165,8 @@ export interface CaseOutcome {
 	failures: Failure[];
 	/** The network error that left the case without a verdict. */
 	error?: string;
+	/** What kind of failure that was (`budget`: the run's request budget was spent). */
+	failure?: NetworkFailure;
 	requests: number;
 	ms: number;
 }
@@ -184,6 +186,7 @@ export async function runCase(
 			verdict: 'error',
 			failures: caseRun.failures,
 			error: error.message,
+			failure: error.failure,
 			requests: caseRun.requests,
 			ms: Date.now() - started,
 		};

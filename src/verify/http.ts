@@ -25,7 +25,11 @@ export interface RequestOptions {
 	body?: Buffer;
 }
 
-export type NetworkFailure = 'dns' | 'tls' | 'refused' | 'timeout' | 'reset' | 'other';
+/**
+ * Why no answer came: the network's failures, and `budget`, a request the run did not send because
+ * its request budget was spent (src/verify/run.ts).
+ */
+export type NetworkFailure = 'dns' | 'tls' | 'refused' | 'timeout' | 'reset' | 'other' | 'budget';
 
 /** No answer at all: the request may be worth one more try, the answer is nobody's verdict. */
 export class NetworkError extends Error {

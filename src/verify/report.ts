@@ -16,7 +16,7 @@ import { passed, type CaseResult, type VerifyResult } from './run.ts';
 // ---------------------------------------------------------------------------------------------
 // Figures shared by every report.
 
-interface Counts {
+export interface Counts {
 	passed: number;
 	failed: number;
 	/** Cases left without a verdict by a network error; those the spent budget stopped included. */
@@ -27,7 +27,7 @@ interface Counts {
 	declared: number;
 }
 
-function countsOf(results: readonly CaseResult[], notRun = 0): Counts {
+export function countsOf(results: readonly CaseResult[], notRun = 0): Counts {
 	return {
 		passed: results.filter((one) => one.verdict === 'passed').length,
 		failed: results.filter((one) => one.verdict === 'failed').length,
@@ -62,11 +62,11 @@ function groupSummaries(results: readonly CaseResult[]): { group: string; counts
 }
 
 /**
- * A case the spent budget stopped before it found anything: run.ts tells these apart by the same
- * words, and a report names them once, as a number, instead of listing hundreds of them.
+ * A case the spent budget stopped before it found anything: a report names them once, as a number,
+ * instead of listing hundreds of them.
  */
 const stoppedByBudget = (one: CaseResult) =>
-	one.verdict === 'error' && one.failures.length === 0 && (one.error?.includes('request budget') ?? false);
+	one.verdict === 'error' && one.failures.length === 0 && one.failure === 'budget';
 
 /** Cases a reader has to look at: failed, or left without a verdict. */
 const troubled = (results: readonly CaseResult[]) =>

@@ -7,7 +7,15 @@
 import { runCase, type CaseOutcome, type Target } from './checks.ts';
 import { staticCases, type ContractCase, type Site } from './cases.ts';
 import type { HostProfile } from './hosts.ts';
-import { DEFAULT_TIMEOUT_MS, NetworkError, send, sendRaw, type Answer, type RequestOptions } from './http.ts';
+import {
+	DEFAULT_TIMEOUT_MS,
+	NetworkError,
+	send,
+	sendRaw,
+	type Answer,
+	type NetworkFailure,
+	type RequestOptions,
+} from './http.ts';
 
 export interface VerifyOptions {
 	/** The deploy's address: only its origin counts (`https://deploy-preview-12--example.netlify.app`). */
@@ -34,7 +42,7 @@ export interface CaseResult extends CaseOutcome {
 
 /** Why no case ran: the deploy could not be reached, or does not answer as itself. */
 export interface Unreachable {
-	kind: 'dns' | 'tls' | 'refused' | 'timeout' | 'reset' | 'other' | 'login' | 'redirect';
+	kind: NetworkFailure | 'login' | 'redirect';
 	message: string;
 }
 
@@ -55,12 +63,6 @@ export interface VerifyResult {
 /** Whether the run found nothing wrong and checked everything. */
 export const passed = (result: VerifyResult) =>
 	!result.unreachable && result.notRun === 0 && result.results.every((one) => one.verdict === 'passed');
-
-class BudgetExhausted extends NetworkError {
-	constructor(budget: number) {
-		super('other', `the request budget (${budget}) is spent`);
-	}
-}
 
 /** Words in a Location that say a login stands in front of the deploy. */
 const loginWords = /log-?in|sign-?in|auth|sso|password|account|session/i;
@@ -116,7 +118,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
 	/** One request, tried again after a network error (DNS, refused and TLS failures are final). */
 	async function withRetries(attempt: () => Promise<Answer>): Promise<Answer> {
 		for (let tries = 0; ; tries += 1) {
-			if (requests >= budget) throw new BudgetExhausted(budget);
+			if (requests >= budget) throw new NetworkError('budget', `the request budget (${budget}) is spent`);
 			requests += 1;
 			try {
 				return await attempt();
@@ -170,7 +172,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
 				...(contractCase.declared ? { declared: contractCase.declared } : {}),
 				...outcome,
 			};
-			if (outcome.error?.includes('request budget')) notRun += 1;
+			if (outcome.failure === 'budget') notRun += 1;
 			results[index] = result;
 			done += 1;
 			onCase?.(result, done, cases.length);

@@ -216,6 +216,7 @@ describe('terminal summary', () => {
 			verdict: 'error',
 			failures: [],
 			error: 'the request budget (12) is spent',
+			failure: 'budget',
 			requests: 0,
 			ms: 0,
 		});
