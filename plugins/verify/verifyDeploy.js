@@ -218,20 +218,9 @@ export function mayAnswerSoon(unreachable) {
 	}
 }
 
-/** @param {VerifyRun} run */
-function counts(run) {
-	const { results, notRun } = run.result;
-	return {
-		passed: results.filter((one) => one.verdict === 'passed').length,
-		failed: results.filter((one) => one.verdict === 'failed').length,
-		errors: results.filter((one) => one.verdict === 'error').length,
-		notRun,
-	};
-}
-
 /** `12 passed, 3 failed, 2 without a verdict (…)`. @param {VerifyRun} run */
 function countsLine(run) {
-	const { passed, failed, errors, notRun } = counts(run);
+	const { passed, failed, errors, notRun } = run.counts;
 	const parts = [`${passed} passed`, `${failed} failed`];
 	if (errors > 0) {
 		parts.push(
@@ -406,7 +395,7 @@ export async function verifyDeploy(options) {
 
 	// Failed cases break the contract; cases left without a verdict (the spent budget, the network)
 	// mean it was not all checked, which fails the run too but is said differently.
-	const broken = counts(run).failed > 0;
+	const broken = run.counts.failed > 0;
 	const headline = `Fallback: ${target.url} ${broken ? 'breaks the route contract' : 'was not fully checked'}${tries}: ${countsLine(run)}.`;
 	const title = broken ? 'Fallback: contract broken' : 'Fallback: contract not fully checked';
 	utils.status.show({

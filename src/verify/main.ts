@@ -9,7 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import { hostProfiles } from './hosts.ts';
 import { passed, verify, type CaseResult, type VerifyResult } from './run.ts';
 import { contractFileOf, loadSite } from './site.ts';
-import { htmlReport, jsonReport, junitReport, terminalSummary } from './report.ts';
+import { countsOf, htmlReport, jsonReport, junitReport, terminalSummary, type Counts } from './report.ts';
 import { auditPages, type AuditResult } from './audits.ts';
 
 /** The command's settings; an absent or undefined one takes its default. */
@@ -39,6 +39,8 @@ export interface VerifyRun {
 	result: VerifyResult;
 	audits: AuditResult[];
 	passed: boolean;
+	/** The cases by verdict, as the reports count them. */
+	counts: Counts;
 	summary: string;
 	reports: { html: string; json: string; junit: string };
 }
@@ -136,5 +138,5 @@ export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 	const summary = terminalSummary(result, audits, { color: command.color ?? process.stdout.isTTY === true });
 	log(summary);
 	log(`Reports: ${reports.html}, ${reports.json}, ${reports.junit}`);
-	return { result, audits, passed: ok, summary, reports };
+	return { result, audits, passed: ok, counts: countsOf(result.results, result.notRun), summary, reports };
 }

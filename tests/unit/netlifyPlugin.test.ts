@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { EVENTS, resolveConfig } from '@netlify/config';
+import { EVENTS } from '@netlify/config';
+import { projectNetlifyConfig } from '../netlifyConfig';
 import buildSite from '@netlify/build';
 // Netlify's own code for what the stand-in does: the plugin's exports checked, utils.status.show()
 // checked, utils.build.failPlugin() thrown, as in a build.
@@ -26,6 +27,7 @@ import {
 	type PluginUtils,
 } from '../../plugins/verify/verifyDeploy.js';
 import { runVerify, type VerifyCommand, type VerifyRun } from '../../src/verify/main';
+import { countsOf } from '../../src/verify/report';
 
 const root = new URL('../../', import.meta.url).pathname;
 const dist = join(root, 'dist');
@@ -133,20 +135,22 @@ const deployEnv = (url: string) => ({ DEPLOY_URL: url, DEPLOY_ID: '6650f0c0ffee0
 
 /** A run as runVerify returns it, for the outcomes no loopback server here produces. */
 function fakeRun(overrides: Partial<VerifyRun['result']>, passed: boolean): VerifyRun {
+	const result: VerifyRun['result'] = {
+		base: 'https://example.netlify.app',
+		host: 'Netlify',
+		startedAt: new Date(0).toISOString(),
+		ms: 1,
+		requests: 1,
+		retries: 0,
+		notRun: 0,
+		results: [],
+		...overrides,
+	};
 	return {
-		result: {
-			base: 'https://example.netlify.app',
-			host: 'Netlify',
-			startedAt: new Date(0).toISOString(),
-			ms: 1,
-			requests: 1,
-			retries: 0,
-			notRun: 0,
-			results: [],
-			...overrides,
-		},
+		result,
 		audits: [],
 		passed,
+		counts: countsOf(result.results, result.notRun),
 		summary: 'the summary',
 		reports: { html: 'report.html', json: 'report.json', junit: 'junit.xml' },
 	};
@@ -171,14 +175,7 @@ describe('the plugin as Netlify loads it', () => {
 		const defaults = Object.fromEntries(manifest.inputs.map((input) => [input.name, input.default]));
 		expect(defaults).toEqual({ failOnContract: true, host: 'netlify', retrySeconds: 60, budget: undefined });
 
-		const { config } = await resolveConfig({
-			config: join(root, 'netlify.toml'),
-			repositoryRoot: root,
-			cwd: root,
-			offline: true,
-			context: 'production',
-			buffer: true,
-		});
+		const { config } = await projectNetlifyConfig();
 		const declared = (config.plugins as { package: string; inputs: Record<string, unknown> }[]).find(
 			(one) => one.package === './plugins/verify',
 		);
