@@ -57,7 +57,7 @@ export const caseGroups = [
 export type CaseGroup = (typeof caseGroups)[number];
 
 /** The locales a negotiation case needs besides the default: de, fr and ar where they ship. */
-const preferredLocales = ['de', 'fr', 'ar'];
+export const preferredLocales = ['de', 'fr', 'ar'];
 
 /**
  * Up to three shipped locales to negotiate between: de, fr and ar when the build ships them (the
