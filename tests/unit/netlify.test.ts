@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { parseAllHeaders } from '@netlify/headers-parser';
-import { resolveConfig } from '@netlify/config';
+import { projectNetlifyConfig } from '../netlifyConfig';
 import {
 	netlifyEmbedHeaders,
 	netlifyEmbedRedirects,
@@ -208,14 +208,7 @@ describe('embed rules after a site’s own, read by Netlify’s own parsers', as
 
 describe('netlify.toml, read by @netlify/config', () => {
 	it('resolves without errors to the build settings Fallback needs', async () => {
-		const { config } = await resolveConfig({
-			config: join(root, 'netlify.toml'),
-			repositoryRoot: root,
-			cwd: root,
-			offline: true,
-			context: 'production',
-			buffer: true,
-		});
+		const { config } = await projectNetlifyConfig();
 		expect(config.build.command).toBe('npm run build');
 		expect(config.build.publish).toBe(join(root, 'dist'));
 		expect(config.build.environment?.['NODE_VERSION']).toMatch(/^2[4-9]/);
