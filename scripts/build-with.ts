@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { FallbackOptions } from '../src/config/options.ts';
+import type { FallbackOptions } from '../packages/fallback-pages/src/config/options.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 

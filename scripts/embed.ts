@@ -27,7 +27,7 @@ import {
 	EMBED_MARK,
 	EMBED_PREFIX_VARIABLE,
 	embedPrefixProblem,
-} from '../src/config/embed.ts';
+} from '../packages/fallback-pages/src/config/embed.ts';
 
 const ruleFiles = ['_redirects', '_headers'] as const;
 

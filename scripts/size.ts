@@ -9,15 +9,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analysePage } from '../src/quality/pageAnalysis.ts';
-import { budgets, median } from '../src/quality/budgets.ts';
+import { analysePage } from '../packages/fallback-pages/src/quality/pageAnalysis.ts';
+import { budgets, median } from '../packages/fallback-pages/src/quality/budgets.ts';
 import { buildWith } from './build-with.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, 'all-locales': { type: 'boolean' } } });
 let dir = values.dir;
 if (values['all-locales']) {
 	// Every catalogue is a file in src/i18n/locales/ (the i18n module itself needs a bundler).
-	const allLocales = (await readdir(new URL('../src/i18n/locales/', import.meta.url)))
+	const allLocales = (await readdir(new URL('../packages/fallback-pages/src/i18n/locales/', import.meta.url)))
 		.filter((file) => file.endsWith('.ts'))
 		.map((file) => file.slice(0, -3));
 	console.log(`Building with all ${allLocales.length} locales…`);

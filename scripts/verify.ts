@@ -5,8 +5,8 @@
  * report.json and junit.xml, and exits 1 when anything fails (2 when it could not run at all).
  */
 import { parseArgs } from 'node:util';
-import { hostProfiles } from '../src/verify/hosts.ts';
-import { runVerify } from '../src/verify/main.ts';
+import { hostProfiles } from '../packages/fallback-pages/src/verify/hosts.ts';
+import { runVerify } from '../packages/fallback-pages/src/verify/main.ts';
 
 const usage = `Usage: npm run verify -- <url> [options]
 

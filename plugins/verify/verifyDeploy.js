@@ -51,10 +51,10 @@
  */
 
 /** @typedef {import('@netlify/build').NetlifyPluginUtils} NetlifyPluginUtils */
-/** @typedef {typeof import('../../src/verify/main.ts').runVerify} RunVerify */
-/** @typedef {import('../../src/verify/main.ts').VerifyCommand} VerifyCommand */
-/** @typedef {import('../../src/verify/main.ts').VerifyRun} VerifyRun */
-/** @typedef {import('../../src/verify/run.ts').Unreachable} Unreachable */
+/** @typedef {typeof import('../../packages/fallback-pages/src/verify/main.ts').runVerify} RunVerify */
+/** @typedef {import('../../packages/fallback-pages/src/verify/main.ts').VerifyCommand} VerifyCommand */
+/** @typedef {import('../../packages/fallback-pages/src/verify/main.ts').VerifyRun} VerifyRun */
+/** @typedef {import('../../packages/fallback-pages/src/verify/run.ts').Unreachable} Unreachable */
 
 /**
  * What the handler needs of Netlify's `utils`: the deploy summary and the plugin's failure.
@@ -277,7 +277,7 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 async function loadRunVerify() {
 	try {
-		const main = await import('../../src/verify/main.ts');
+		const main = await import('../../packages/fallback-pages/src/verify/main.ts');
 		return main.runVerify;
 	} catch (error) {
 		throw Object.assign(

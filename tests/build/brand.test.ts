@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatHex } from 'culori';
-import { SCHEMES, schemeColors, type BrandColors } from '../../src/brand/theme';
-import { analysePage } from '../../src/quality/pageAnalysis';
-import { budgets } from '../../src/quality/budgets';
+import { SCHEMES, schemeColors, type BrandColors } from '../../packages/fallback-pages/src/brand/theme';
+import { analysePage } from '../../packages/fallback-pages/src/quality/pageAnalysis';
+import { budgets } from '../../packages/fallback-pages/src/quality/budgets';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
@@ -37,7 +37,7 @@ function brokenConfig(name: string, replace: [string, string]): string {
 	writeFileSync(
 		join(configDir, `${name}.mjs`),
 		sample
-			.replace('../../src/integrations/fallback.ts', join(root, 'src/integrations/fallback.ts'))
+			.replace('../../packages/fallback-pages/src/integration/fallback.ts', join(root, 'src/integrations/fallback.ts'))
 			.replace(...replace),
 	);
 	return `node_modules/.cache/fallback-tests/${name}.mjs`;

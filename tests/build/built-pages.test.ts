@@ -3,18 +3,18 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { statusCatalog } from '../../src/catalog/statuses';
-import { lucideClass } from '../../src/catalog/icons';
-import { isLocale } from '../../src/i18n';
-import { appErrorPages, applicationError, globalError } from '../../src/catalog/appErrors';
+import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses';
+import { lucideClass } from '../../packages/fallback-pages/src/catalog/icons';
+import { isLocale } from '../../packages/fallback-pages/src/i18n';
+import { appErrorPages, applicationError, globalError } from '../../packages/fallback-pages/src/catalog/appErrors';
 import {
 	analysePage,
 	parseHtml,
 	textContent,
 	walkElements,
 	type HtmlNode,
-} from '../../src/quality/pageAnalysis';
-import { budgets, median } from '../../src/quality/budgets';
+} from '../../packages/fallback-pages/src/quality/pageAnalysis';
+import { budgets, median } from '../../packages/fallback-pages/src/quality/budgets';
 
 const dist = new URL('../../dist/', import.meta.url);
 const read = (file: string) => readFileSync(new URL(file, dist), 'utf8');

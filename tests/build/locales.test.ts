@@ -7,8 +7,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'parse5';
-import { catalogues, DEFAULT_LOCALE, locales, statusTexts } from '../../src/i18n';
-import { statusCatalog } from '../../src/catalog/statuses';
+import { catalogues, DEFAULT_LOCALE, locales, statusTexts } from '../../packages/fallback-pages/src/i18n';
+import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses';
 import { buildWith } from '../../scripts/build-with.ts';
 
 const others = locales.filter((locale) => locale !== DEFAULT_LOCALE);

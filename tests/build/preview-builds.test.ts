@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllHeaders } from '@netlify/headers-parser';
-import { analysePage } from '../../src/quality/pageAnalysis';
-import { cspHash } from '../../src/contract/pageHeaders';
+import { analysePage } from '../../packages/fallback-pages/src/quality/pageAnalysis';
+import { cspHash } from '../../packages/fallback-pages/src/contract/pageHeaders';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;

@@ -5,10 +5,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { appErrorPages } from '../../src/catalog/appErrors';
-import { statusCatalog } from '../../src/catalog/statuses';
-import { catalogues, DEFAULT_LOCALE, isLocale, type Locale } from '../../src/i18n';
-import { problemDetailsErrors } from '../../src/verify/problemSchema';
+import { appErrorPages } from '../../packages/fallback-pages/src/catalog/appErrors';
+import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses';
+import { catalogues, DEFAULT_LOCALE, isLocale, type Locale } from '../../packages/fallback-pages/src/i18n';
+import { problemDetailsErrors } from '../../packages/fallback-pages/src/verify/problemSchema';
 
 const dist = new URL('../../dist/', import.meta.url);
 const read = (file: string) => readFileSync(new URL(file, dist), 'utf8');

@@ -21,16 +21,16 @@ import {
 	withMaintenance,
 	type PageRoute,
 	type RouteContract,
-} from '../../src/contract/contract';
-import { maintenanceOf } from '../../src/config/maintenance';
-import { catalogContract } from '../../src/contract/fromCatalog';
-import { DEFAULT_LOCALE, locales, type Locale } from '../../src/i18n';
-import { pageHeaders } from '../../src/contract/pageHeaders';
-import { problemDetailsErrors } from '../../src/verify/problemSchema';
-import { hostConfigFiles } from '../../src/hosts/index';
-import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
-import { inlineCodeOf } from '../../src/quality/pageAnalysis';
-import { CaseRun, failureLine, runCase } from '../../src/verify/checks';
+} from '../../packages/fallback-pages/src/contract/contract';
+import { maintenanceOf } from '../../packages/fallback-pages/src/config/maintenance';
+import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
+import { DEFAULT_LOCALE, locales, type Locale } from '../../packages/fallback-pages/src/i18n';
+import { pageHeaders } from '../../packages/fallback-pages/src/contract/pageHeaders';
+import { problemDetailsErrors } from '../../packages/fallback-pages/src/verify/problemSchema';
+import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts/index';
+import { defaultHostOptions, type HostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { inlineCodeOf } from '../../packages/fallback-pages/src/quality/pageAnalysis';
+import { CaseRun, failureLine, runCase } from '../../packages/fallback-pages/src/verify/checks';
 import {
 	caseGroups,
 	conditionalAndRange,
@@ -42,10 +42,10 @@ import {
 	siteChecks,
 	staticCases,
 	type Site,
-} from '../../src/verify/cases';
-import type { CaseId } from '../../src/verify/hosts';
-import { runVerify } from '../../src/verify/main';
-import { readContract, CONTRACT_FILE } from '../../src/verify/site';
+} from '../../packages/fallback-pages/src/verify/cases';
+import type { CaseId } from '../../packages/fallback-pages/src/verify/hosts';
+import { runVerify } from '../../packages/fallback-pages/src/verify/main';
+import { readContract, CONTRACT_FILE } from '../../packages/fallback-pages/src/verify/site';
 import {
 	distDir,
 	freePort,

@@ -17,9 +17,9 @@ import {
 	requestIdMarkup,
 	requiredStatusPage,
 	type PageRoute,
-} from '../../src/contract/contract';
-import { kubernetesBackendNginxConfig } from '../../src/hosts/kubernetes';
-import { defaultHostOptions } from '../../src/hosts/options';
+} from '../../packages/fallback-pages/src/contract/contract';
+import { kubernetesBackendNginxConfig } from '../../packages/fallback-pages/src/hosts/kubernetes';
+import { defaultHostOptions } from '../../packages/fallback-pages/src/hosts/options';
 import { contract } from './cases';
 import {
 	freePort,

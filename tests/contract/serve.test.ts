@@ -10,7 +10,7 @@ import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cspHash } from '../../src/contract/pageHeaders';
+import { cspHash } from '../../packages/fallback-pages/src/contract/pageHeaders';
 import {
 	freePort,
 	makeWorkDir,

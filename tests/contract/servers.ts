@@ -11,31 +11,31 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RouteContract } from '../../src/contract/contract';
+import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
 import {
 	apacheProxyConfig,
 	apacheProxyFailureStatuses,
 	apacheStaticConfig,
 	apacheTypeMaps,
 	typeMapsRoot,
-} from '../../src/hosts/apache';
-import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
+} from '../../packages/fallback-pages/src/hosts/apache';
+import { caddyProxyConfig, caddyStaticConfig } from '../../packages/fallback-pages/src/hosts/caddy';
 import {
 	cloudflareCompatibilityDate,
 	cloudflareWorker,
 	cloudflareWranglerConfig,
-} from '../../src/hosts/cloudflare';
+} from '../../packages/fallback-pages/src/hosts/cloudflare';
 import {
 	haproxyProxyConfig,
 	haproxyProxyFailureStatuses,
 	haproxyStaticConfig,
-} from '../../src/hosts/haproxy';
-import { netlifyFiles } from '../../src/hosts/netlify';
-import { defaultHostOptions, type HostOptions } from '../../src/hosts/options';
-import { nginxProxyConfig, nginxStaticConfig } from '../../src/hosts/nginx';
+} from '../../packages/fallback-pages/src/hosts/haproxy';
+import { netlifyFiles } from '../../packages/fallback-pages/src/hosts/netlify';
+import { defaultHostOptions, type HostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { nginxProxyConfig, nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
 import { findExecutable, systemRequirements } from '../../scripts/system-requirements';
-import * as profiles from '../../src/verify/hosts';
-import type { CaseId, Difference, HostProfile } from '../../src/verify/hosts';
+import * as profiles from '../../packages/fallback-pages/src/verify/hosts';
+import type { CaseId, Difference, HostProfile } from '../../packages/fallback-pages/src/verify/hosts';
 import {
 	checkConfig,
 	freePort,

@@ -1,11 +1,11 @@
 /**
  * Shared data for the browser suite: every page the URL contract names, from the catalogue.
  */
-import { statusCatalog, type StatusEntry } from '../../src/catalog/statuses';
-import { appErrorPages } from '../../src/catalog/appErrors';
+import { statusCatalog, type StatusEntry } from '../../packages/fallback-pages/src/catalog/statuses';
+import { appErrorPages } from '../../packages/fallback-pages/src/catalog/appErrors';
 
 export { statusCatalog, appErrorPages, type StatusEntry };
-export { lucideClass as iconClass } from '../../src/catalog/icons';
+export { lucideClass as iconClass } from '../../packages/fallback-pages/src/catalog/icons';
 
 /**
  * netlify-cli (and @netlify/redirects) treat a rule whose status is 300–400 as a redirect, so the

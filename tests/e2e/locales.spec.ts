@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { buildWith } from '../../scripts/build-with.ts';
-import { catalogues, locales, statusTexts } from '../../src/i18n';
+import { catalogues, locales, statusTexts } from '../../packages/fallback-pages/src/i18n';
 
 const german = catalogues.de;
 const arabic = catalogues.ar;

@@ -11,11 +11,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RouteContract } from '../../src/contract/contract.ts';
-import { cspHash } from '../../src/contract/pageHeaders.ts';
-import { inlineCodeOf } from '../../src/quality/pageAnalysis.ts';
-import { auditPages, expectedStatus, samplePaths, UNKNOWN_PATH } from '../../src/verify/audits.ts';
-import { readContract } from '../../src/verify/site.ts';
+import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract.ts';
+import { cspHash } from '../../packages/fallback-pages/src/contract/pageHeaders.ts';
+import { inlineCodeOf } from '../../packages/fallback-pages/src/quality/pageAnalysis.ts';
+import { auditPages, expectedStatus, samplePaths, UNKNOWN_PATH } from '../../packages/fallback-pages/src/verify/audits.ts';
+import { readContract } from '../../packages/fallback-pages/src/verify/site.ts';
 
 const dist = new URL('../../dist/', import.meta.url);
 const contractFile = fileURLToPath(new URL('../../hosts/contract.json', import.meta.url));
@@ -208,7 +208,7 @@ describe('auditPages on a live site of this build', () => {
 		try {
 			// The Chromium path is read when src/quality/chromium.ts loads: load the modules afresh.
 			vi.resetModules();
-			const fresh = await import('../../src/verify/audits.ts');
+			const fresh = await import('../../packages/fallback-pages/src/verify/audits.ts');
 			const lines: string[] = [];
 			const results = await fresh.auditPages(site!.base, contract, {
 				lighthouse: true,

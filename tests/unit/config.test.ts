@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseOptions, SYSTEM_FONTS } from '../../src/config/options';
-import { defaultColors } from '../../src/brand/theme';
+import { parseOptions, SYSTEM_FONTS } from '../../packages/fallback-pages/src/config/options';
+import { defaultColors } from '../../packages/fallback-pages/src/brand/theme';
 
 describe('fallback({ ... }) options', () => {
 	it('builds with no options at all, with the framework look', () => {

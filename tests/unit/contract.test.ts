@@ -3,11 +3,11 @@
  * code. Generators and the contract suite both rely on these.
  */
 import { describe, expect, it } from 'vitest';
-import { statusCatalog } from '../../src/catalog/statuses';
-import { appErrorPages } from '../../src/catalog/appErrors';
-import { errorRoutes, headersInFrontOfApp, replacedAppPages } from '../../src/contract/contract';
-import { catalogContract } from '../../src/contract/fromCatalog';
-import { contentSecurityPolicy, cspHash, pageHeaders } from '../../src/contract/pageHeaders';
+import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses';
+import { appErrorPages } from '../../packages/fallback-pages/src/catalog/appErrors';
+import { errorRoutes, headersInFrontOfApp, replacedAppPages } from '../../packages/fallback-pages/src/contract/contract';
+import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
+import { contentSecurityPolicy, cspHash, pageHeaders } from '../../packages/fallback-pages/src/contract/pageHeaders';
 
 describe('catalogContract', () => {
 	const contract = catalogContract({ 'X-Page': 'yes' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDeploy, shortBranch, shortCommit } from '../../src/config/deploy';
+import { readDeploy, shortBranch, shortCommit } from '../../packages/fallback-pages/src/config/deploy';
 
 const now = new Date('2026-11-22T10:20:30.456Z');
 

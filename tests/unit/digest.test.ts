@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DIGEST_LENGTH, saneDigest } from '../../src/utils/digest';
-import { globalErrorMessage } from '../../src/catalog/appErrors';
+import { MAX_DIGEST_LENGTH, saneDigest } from '../../packages/fallback-pages/src/utils/digest';
+import { globalErrorMessage } from '../../packages/fallback-pages/src/catalog/appErrors';
 
 describe('saneDigest', () => {
 	it('accepts digests as servers print them', () => {

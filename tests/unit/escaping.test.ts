@@ -10,12 +10,12 @@ import {
 	headerName,
 	nginxString,
 	oneLine,
-} from '../../src/hosts/format';
-import { parseHostOptions } from '../../src/hosts/options';
-import { nginxStaticConfig } from '../../src/hosts/nginx';
-import { caddyStaticConfig } from '../../src/hosts/caddy';
-import { apacheStaticConfig } from '../../src/hosts/apache';
-import { netlifyHeaders } from '../../src/hosts/netlify';
+} from '../../packages/fallback-pages/src/hosts/format';
+import { parseHostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
+import { caddyStaticConfig } from '../../packages/fallback-pages/src/hosts/caddy';
+import { apacheStaticConfig } from '../../packages/fallback-pages/src/hosts/apache';
+import { netlifyHeaders } from '../../packages/fallback-pages/src/hosts/netlify';
 import { fixtureOptions, withHeaderValue } from './fixtures/contract';
 
 describe('nginx strings', () => {

@@ -4,14 +4,14 @@
  * suite's job (tests/contract/haproxy.test.ts, on a real HAProxy).
  */
 import { describe, expect, it } from 'vitest';
-import { withMaintenance, type RouteContract } from '../../src/contract/contract';
+import { withMaintenance, type RouteContract } from '../../packages/fallback-pages/src/contract/contract';
 import {
 	haproxyLogFormat,
 	haproxyRegex,
 	haproxyString,
 	haproxyWord,
 	UnsafeConfigValue,
-} from '../../src/hosts/format';
+} from '../../packages/fallback-pages/src/hosts/format';
 import {
 	haproxyBufferSize,
 	haproxyFiles,
@@ -20,8 +20,8 @@ import {
 	haproxyProxyConfig,
 	haproxyServedFiles,
 	haproxyStaticConfig,
-} from '../../src/hosts/haproxy';
-import { hostConfigFiles } from '../../src/hosts/index';
+} from '../../packages/fallback-pages/src/hosts/haproxy';
+import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts/index';
 import {
 	fixtureContract,
 	fixtureOptions,

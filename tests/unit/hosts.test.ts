@@ -7,14 +7,14 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apacheProxyConfig, apacheStaticConfig, apacheTypeMaps } from '../../src/hosts/apache';
-import { firstListedPattern } from '../../src/hosts/language';
-import { caddyProxyConfig, caddyStaticConfig } from '../../src/hosts/caddy';
-import { cloudFrontCustomErrorResponses } from '../../src/hosts/cloudfront';
-import { hostConfigFiles } from '../../src/hosts/index';
-import { nginxProxyConfig, nginxStaticConfig } from '../../src/hosts/nginx';
-import { vercelRoutes, type VercelRoute } from '../../src/hosts/vercel';
-import { defaultHostOptions } from '../../src/hosts/options';
+import { apacheProxyConfig, apacheStaticConfig, apacheTypeMaps } from '../../packages/fallback-pages/src/hosts/apache';
+import { firstListedPattern } from '../../packages/fallback-pages/src/hosts/language';
+import { caddyProxyConfig, caddyStaticConfig } from '../../packages/fallback-pages/src/hosts/caddy';
+import { cloudFrontCustomErrorResponses } from '../../packages/fallback-pages/src/hosts/cloudfront';
+import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts/index';
+import { nginxProxyConfig, nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
+import { vercelRoutes, type VercelRoute } from '../../packages/fallback-pages/src/hosts/vercel';
+import { defaultHostOptions } from '../../packages/fallback-pages/src/hosts/options';
 import {
 	fixtureContract,
 	fixtureOptions,
@@ -168,7 +168,7 @@ describe('hostConfigFiles()', () => {
 	});
 
 	it('no generator imports the catalogue: they read the contract they are given', () => {
-		const sources = readdirSync(new URL('../../src/hosts/', import.meta.url));
+		const sources = readdirSync(new URL('../../packages/fallback-pages/src/hosts/', import.meta.url));
 		for (const source of sources) {
 			const text = readFileSync(new URL(`../../src/hosts/${source}`, import.meta.url), 'utf8');
 			expect(text, source).not.toMatch(/from '\.\.\/catalog\//);

@@ -11,8 +11,8 @@ import {
 	locales,
 	statusTexts,
 	type Messages,
-} from '../../src/i18n';
-import { statusCatalog } from '../../src/catalog/statuses';
+} from '../../packages/fallback-pages/src/i18n';
+import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses';
 
 const en = catalogues[DEFAULT_LOCALE];
 

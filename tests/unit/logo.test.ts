@@ -9,7 +9,7 @@ import {
 	MAX_LOGO_FILE_BYTES,
 	loadLogo,
 	safeLogoMarkup,
-} from '../../src/brand/logo';
+} from '../../packages/fallback-pages/src/brand/logo';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const GOOD = 'tests/unit/fixtures/logos/good.svg';
@@ -340,7 +340,7 @@ describe('the final check', () => {
 		vi.doMock('svgo', () => ({
 			optimize: () => ({ data: '<svg viewBox="0 0 24 24"><script>alert(1)</script></svg>' }),
 		}));
-		const logo = await import('../../src/brand/logo');
+		const logo = await import('../../packages/fallback-pages/src/brand/logo');
 		expect(() => logo.safeLogoMarkup(svg(square), FILE)).toThrow(
 			/^fallback\.brand\.logo: brand\/logo\.svg: the minified logo fails the checks the file passed \(<script> element/,
 		);

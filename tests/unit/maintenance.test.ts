@@ -4,13 +4,13 @@
  * Whether servers answer as the files intend is the contract suite's job (describeMaintenance).
  */
 import { describe, expect, it } from 'vitest';
-import { allowedDuringMaintenance, requiredStatusPage } from '../../src/contract/contract';
-import { maintainedContract, maintenanceOf, maintenanceSchema } from '../../src/config/maintenance';
-import { parseOptions } from '../../src/config/options';
-import { hostConfigFiles, netlifyFiles } from '../../src/hosts/index';
+import { allowedDuringMaintenance, requiredStatusPage } from '../../packages/fallback-pages/src/contract/contract';
+import { maintainedContract, maintenanceOf, maintenanceSchema } from '../../packages/fallback-pages/src/config/maintenance';
+import { parseOptions } from '../../packages/fallback-pages/src/config/options';
+import { hostConfigFiles, netlifyFiles } from '../../packages/fallback-pages/src/hosts/index';
 import { fixtureOptions, fixtureWithGerman } from './fixtures/contract';
-import fallback from '../../src/integrations/fallback';
-import { EMBED_PREFIX_VARIABLE } from '../../src/config/embed';
+import fallback from '../../packages/fallback-pages/src/integration/fallback';
+import { EMBED_PREFIX_VARIABLE } from '../../packages/fallback-pages/src/config/embed';
 
 const parse = (raw: unknown) => maintenanceSchema.parse(raw);
 const filesOf = (contract: typeof fixtureWithGerman) => [

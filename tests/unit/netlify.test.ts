@@ -14,8 +14,8 @@ import {
 	netlifyEmbedRedirects,
 	netlifyHeaders,
 	netlifyRedirects,
-} from '../../src/hosts/netlify';
-import { embedPrefix, embedPrefixProblem } from '../../src/config/embed';
+} from '../../packages/fallback-pages/src/hosts/netlify';
+import { embedPrefix, embedPrefixProblem } from '../../packages/fallback-pages/src/config/embed';
 import { fixtureContract, fixtureWithExtraPage, fixtureWithGerman } from './fixtures/contract';
 
 const root = new URL('../../', import.meta.url).pathname;

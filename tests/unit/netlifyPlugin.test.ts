@@ -26,8 +26,8 @@ import {
 	verifyDeploy,
 	type PluginUtils,
 } from '../../plugins/verify/verifyDeploy.js';
-import { runVerify, type VerifyCommand, type VerifyRun } from '../../src/verify/main';
-import { countsOf } from '../../src/verify/report';
+import { runVerify, type VerifyCommand, type VerifyRun } from '../../packages/fallback-pages/src/verify/main';
+import { countsOf } from '../../packages/fallback-pages/src/verify/report';
 
 const root = new URL('../../', import.meta.url).pathname;
 const dist = join(root, 'dist');

@@ -9,7 +9,7 @@ import {
 	schemeClassesCss,
 	schemeColors,
 	themeCss,
-} from '../../src/brand/theme';
+} from '../../packages/fallback-pages/src/brand/theme';
 
 describe('brand theme', () => {
 	it('meets WCAG 2.2 AA on every pair in both schemes with the default colours', () => {

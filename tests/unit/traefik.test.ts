@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import Ajv2019 from 'ajv/dist/2019';
 import { parse, parseAllDocuments } from 'yaml';
 import { IngressRoute, Middleware } from '@kubernetes-models/traefik/traefik.io/v1alpha1';
-import { statusRanges, traefikFiles } from '../../src/hosts/traefik';
+import { statusRanges, traefikFiles } from '../../packages/fallback-pages/src/hosts/traefik';
 import { fixtureContract, fixtureOptions } from './fixtures/contract';
 
 const files = traefikFiles(fixtureContract, fixtureOptions);

@@ -7,13 +7,13 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RouteContract } from '../../src/contract/contract';
-import { bodyDifference, CaseRun } from '../../src/verify/checks';
-import { hostProfiles, netlify } from '../../src/verify/hosts';
-import { EXPECT_CONTINUE_FROM, networkError, NetworkError, send, sendRaw } from '../../src/verify/http';
-import { hostProfile, parseDeployUrl } from '../../src/verify/main';
-import { passed, verify } from '../../src/verify/run';
-import { CONTRACT_FILE, contractFileOf, hostsDirOf, loadSite, readContract } from '../../src/verify/site';
+import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
+import { bodyDifference, CaseRun } from '../../packages/fallback-pages/src/verify/checks';
+import { hostProfiles, netlify } from '../../packages/fallback-pages/src/verify/hosts';
+import { EXPECT_CONTINUE_FROM, networkError, NetworkError, send, sendRaw } from '../../packages/fallback-pages/src/verify/http';
+import { hostProfile, parseDeployUrl } from '../../packages/fallback-pages/src/verify/main';
+import { passed, verify } from '../../packages/fallback-pages/src/verify/run';
+import { CONTRACT_FILE, contractFileOf, hostsDirOf, loadSite, readContract } from '../../packages/fallback-pages/src/verify/site';
 
 const servers: { close(): void }[] = [];
 afterEach(() => {

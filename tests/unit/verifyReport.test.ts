@@ -6,9 +6,9 @@
 import { stripVTControlCharacters } from 'node:util';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditResult } from '../../src/verify/audits';
-import type { CaseResult, VerifyResult } from '../../src/verify/run';
-import { htmlReport, jsonReport, junitReport, terminalSummary } from '../../src/verify/report';
+import type { AuditResult } from '../../packages/fallback-pages/src/verify/audits';
+import type { CaseResult, VerifyResult } from '../../packages/fallback-pages/src/verify/run';
+import { htmlReport, jsonReport, junitReport, terminalSummary } from '../../packages/fallback-pages/src/verify/report';
 
 const base = 'https://deploy-preview-7--fallback.netlify.app';
 const script = '<script>alert(1)</script>';

@@ -14,6 +14,7 @@ import {
 	requiredStatusPage,
 	notFoundPage,
 	PROBLEM_JSON,
+	routeLocale,
 	routePaths,
 	type PageRoute,
 	type RouteContract,
@@ -121,7 +122,7 @@ function block(path: string, headers: Readonly<Record<string, string>>): string[
  * Content-Language and the default locale's files say theirs; where other locales ship, every
  * answer varies with Accept-Language.
  */
-export function netlifyHeaders(contract: RouteContract): string {
+export function netlifyHeaders(contract: RouteContract, { everyPath = true } = {}): string {
 	const defaultRoutes = new Set(defaultLocaleRoutes(contract));
 	const defaultLanguage = languageHeaders(contract, contract.defaultLocale, negotiates(contract));
 	// One language: every page says it. Several: each page's file says its own.
@@ -129,6 +130,10 @@ export function netlifyHeaders(contract: RouteContract): string {
 	const onDefaultFiles = negotiates(contract)
 		? { 'Content-Language': contentLanguage(contract, contract.defaultLocale) }
 		: {};
+	const defaultProblemFolders = contract.hiddenFolders.filter(
+		(folder) => !contract.otherLocales.some((locale) => folder.startsWith(`/${locale}/`)),
+	);
+	if (!everyPath) return ownPathHeaders(contract, onEveryPath);
 	return [
 		generated,
 		...block('/*', { ...contract.pageHeaders, ...onEveryPath }),
@@ -136,9 +141,7 @@ export function netlifyHeaders(contract: RouteContract): string {
 			block(`/${locale}/*`, languageHeaders(contract, locale, false)),
 		),
 		// The default locale's problem documents say theirs (the other locales' are in their folders).
-		...contract.hiddenFolders
-			.filter((folder) => !contract.otherLocales.some((locale) => folder.startsWith(`/${locale}/`)))
-			.flatMap((folder) => block(`${folder}*`, onDefaultFiles)),
+		...defaultProblemFolders.flatMap((folder) => block(`${folder}*`, onDefaultFiles)),
 		...errorRoutes(contract).flatMap((route) =>
 			routePaths(route).flatMap((path) =>
 				block(path, {
@@ -151,11 +154,48 @@ export function netlifyHeaders(contract: RouteContract): string {
 	].join('\n');
 }
 
-/** The two files, for dist/. */
-export function netlifyFiles(contract: RouteContract): HostConfigFile[] {
+/**
+ * In a site that has pages of its own, the page headers go on Fallback's paths and files only,
+ * never on `/*`: the site's pages keep exactly the headers the site gives them. A status page the
+ * site keeps for itself (`sitePages`) gets its status's own headers and nothing else.
+ */
+function ownPathHeaders(contract: RouteContract, onEveryPath: Readonly<Record<string, string>>): string {
+	const localeOf = (route: PageRoute) => routeLocale(contract, route);
+	return [
+		generated,
+		"# Fallback's pages only: the site's own pages keep their own headers.",
+		...errorRoutes(contract).flatMap((route) => {
+			if (route.sitePage) return routePaths(route).flatMap((path) => block(path, route.headers));
+			const [path, file] = routePaths(route);
+			const own = { ...contract.pageHeaders, ...route.headers };
+			return [
+				...block(path, { ...own, ...(localeOf(route) === contract.defaultLocale ? onEveryPath : languageHeaders(contract, localeOf(route), false)) }),
+				...block(file, { ...own, ...languageHeaders(contract, localeOf(route), false) }),
+			];
+		}),
+		...contract.hiddenFolders.flatMap((folder) => {
+			const locale = contract.otherLocales.find((other) => folder.startsWith(`/${other}/`)) ?? contract.defaultLocale;
+			return block(`${folder}*`, { ...contract.pageHeaders, ...languageHeaders(contract, locale, false) });
+		}),
+		// The galleries, where the site has no page of its own.
+		...[contract.defaultLocale, ...contract.otherLocales].flatMap((locale) => {
+			const folder = locale === contract.defaultLocale ? '' : `${locale}/`;
+			if (contract.siteGalleries?.includes(folder)) return [];
+			const own = { ...contract.pageHeaders, ...languageHeaders(contract, locale, false) };
+			return [...block(`/${folder}`, own), ...block(`/${folder}${contract.indexFile}`, own)];
+		}),
+		'',
+	].join('\n');
+}
+
+/**
+ * The two files, for dist/. `everyPath`: the build is Fallback's alone, so the page headers go on
+ * every path; otherwise on Fallback's own paths and files only.
+ */
+export function netlifyFiles(contract: RouteContract, { everyPath = true } = {}): HostConfigFile[] {
 	return [
 		{ path: '_redirects', content: netlifyRedirects(contract) },
-		{ path: '_headers', content: netlifyHeaders(contract) },
+		{ path: '_headers', content: netlifyHeaders(contract, { everyPath }) },
 	];
 }
 

@@ -11,23 +11,32 @@ import type { Site } from './cases.ts';
 /** The contract's file, which the build writes beside the host configs. */
 export const CONTRACT_NAME = 'contract.json';
 
-/** Where a build into the project's dist/ writes it. */
+/** Where the starter's build into its dist/ writes it (its `hostsDir` is `hosts`). */
 export const CONTRACT_FILE = `hosts/${CONTRACT_NAME}`;
 
 /**
- * Where a build writes its host configs and contract: `hosts/` in the project for a build into the
- * project's `dist/`; `<folder>-hosts/` beside any other output folder (a preview build into
- * `.preview/`, the build tests' temp folders), so that no other build replaces the files that
- * belong to dist/. Absolute paths in, absolute path out (with a trailing slash).
+ * Where a build writes its host configs and contract: `<folder>-hosts/` beside its output folder
+ * (`dist-hosts/`); for a build into the project's `dist/`, the `hostsDir` option when it names one
+ * (the starter's `hosts/`). A build into another folder (a preview build into `.preview/`, the
+ * build tests' temp folders) always writes beside it, so that no other build replaces the files
+ * that belong to dist/. Absolute paths in, absolute path out (with a trailing slash).
  */
-export function hostsDirOf(outDir: string, root: string): string {
+export function hostsDirOf(outDir: string, root: string, hostsDir?: string): string {
 	const folder = resolve(outDir);
-	return folder === resolve(root, 'dist') ? join(resolve(root), 'hosts/') : `${folder}-hosts/`;
+	return hostsDir !== undefined && folder === resolve(root, 'dist')
+		? join(resolve(root, hostsDir), '/')
+		: `${folder}-hosts/`;
 }
 
-/** The contract of the build in `dist` (a folder), as the build placed it. */
-export const contractFileOf = (dist: string, root = process.cwd()) =>
-	join(hostsDirOf(dist, root), CONTRACT_NAME);
+/**
+ * The contract of the build in `dist` (a folder): beside it (`<dist>-hosts/contract.json`), or for
+ * the project's dist/ in `hosts/` when that is where its build put it (the starter's `hostsDir`).
+ */
+export function contractFileOf(dist: string, root = process.cwd()): string {
+	const beside = join(hostsDirOf(dist, root), CONTRACT_NAME);
+	const starter = join(hostsDirOf(dist, root, 'hosts'), CONTRACT_NAME);
+	return existsSync(beside) || !existsSync(starter) ? beside : starter;
+}
 
 const contractKeys: readonly (keyof RouteContract)[] = [
 	'statusPages',

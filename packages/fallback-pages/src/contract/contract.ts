@@ -24,6 +24,11 @@ export interface PageRoute {
 	transient: boolean;
 	/** Its RFC 9457 problem document, for API clients: `problem/503.json`, `de/problem/503.json`. */
 	problemFile: string;
+	/**
+	 * The page is the site's own (`sitePages`): served at its status like any other, but with the
+	 * site's headers, not Fallback's page headers or language.
+	 */
+	sitePage?: true;
 }
 
 export interface RouteContract {
@@ -74,6 +79,11 @@ export interface RouteContract {
 	internalPrefix: string;
 	/** The page that answers `/` with 200. */
 	indexFile: string;
+	/**
+	 * Folders whose index is the site's own page, not Fallback's gallery (`''` for `/`, `de/`):
+	 * answered with 200 and the site's headers.
+	 */
+	siteGalleries?: readonly string[];
 	/**
 	 * The locales besides the default one: each error page also lives under `/{locale}/` (as extra
 	 * pages), and a host that negotiates picks it from `Accept-Language` for the default URL.

@@ -5,8 +5,8 @@
 import config from 'virtual:fallback/config';
 import { catalogues, localeOf, type Locale, type Messages } from './index';
 
-/** Where the site lives: `/`, or the prefix of an embedded build, with a trailing slash. */
-export const base = import.meta.env.BASE_URL.replace(/\/?$/, '/');
+/** Where the pages live: `/`, `/errors/`, or the prefix of an embedded build, with `/` around. */
+export const base = config.base;
 
 export const pageLocale = (url: URL): Locale => localeOf(url, base, config.defaultLocale);
 

@@ -21,11 +21,15 @@ export interface ThemeStyles {
 	schemes: string;
 }
 
-export function virtualModules(config: FallbackConfig, styles: ThemeStyles): Plugin {
-	const contents: Record<(typeof modules)[number], string> = {
-		'virtual:fallback/config': `export default ${JSON.stringify(config)};`,
-		'virtual:fallback/theme.css': styles.theme,
-		'virtual:fallback/schemes.css': styles.schemes,
+/**
+ * `config` is read when a page first imports it, after `astro:routes:resolved` has told which
+ * paths the site keeps for itself.
+ */
+export function virtualModules(config: () => FallbackConfig, styles: ThemeStyles): Plugin {
+	const contents: Record<(typeof modules)[number], () => string> = {
+		'virtual:fallback/config': () => `export default ${JSON.stringify(config())};`,
+		'virtual:fallback/theme.css': () => styles.theme,
+		'virtual:fallback/schemes.css': () => styles.schemes,
 	};
 	return {
 		name: 'fallback:virtual-modules',
@@ -34,7 +38,7 @@ export function virtualModules(config: FallbackConfig, styles: ThemeStyles): Plu
 		},
 		load(id) {
 			const name = id.startsWith('\0') ? id.slice(1) : undefined;
-			return name && name in contents ? contents[name as keyof typeof contents] : undefined;
+			return name && name in contents ? contents[name as keyof typeof contents]() : undefined;
 		},
 	};
 }

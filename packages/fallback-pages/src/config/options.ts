@@ -130,6 +130,14 @@ function apiPrefixProblem(prefix: string): string | undefined {
 	return undefined;
 }
 
+/** Why a base cannot hold the pages: plain path segments with `/` around, and none of Astro's own folders. */
+function basePrefixProblem(prefix: string): string | undefined {
+	const problem = plainPrefixProblem(prefix, '/errors/');
+	if (problem) return problem;
+	if (prefix.startsWith('/_')) return 'must not start with _ (Netlify and Astro keep such folders for themselves)';
+	return undefined;
+}
+
 /** A locale Fallback has a catalogue for. */
 const locale = z
 	.string()
@@ -213,8 +221,42 @@ export const fallbackOptionsSchema = z
 			.default({ prefixes: [...DEFAULT_API_PREFIXES] }),
 		/** Every path but a few answers 503 with the maintenance page (see config/maintenance.ts). */
 		maintenance: maintenanceSchema.default(noMaintenance),
-		/** Settings of the server configs written to hosts/. */
+		/** Settings of the server configs (written to hostsDir). */
 		hosts: hostOptionsSchema.default(hostOptionsSchema.parse({})),
+		/**
+		 * Where the pages live in the site: `/` (`/404`, `/de/503`), or a folder of their own such as
+		 * `/errors/`. Inside Astro's own `base`, when the site has one.
+		 */
+		base: z
+			.string()
+			.refine((value) => value === '/' || basePrefixProblem(value) === undefined, {
+				error: (issue) => basePrefixProblem(String(issue.input)),
+			})
+			.default('/'),
+		/**
+		 * Statuses whose page the site has itself (its own `src/pages/404.astro`): Fallback builds
+		 * none at that path and its rules serve the site's. A status page of the site's that is not
+		 * listed stops the build, naming both files.
+		 */
+		sitePages: z
+			.array(
+				z.number().refine(isCatalogued, {
+					error: (issue) => `${JSON.stringify(issue.input)} is not a catalogued HTTP error status (400–511)`,
+				}),
+			)
+			.refine((list) => new Set(list).size === list.length, 'must not name a status twice')
+			.default([]),
+		/**
+		 * Where the host configs and the route contract go, relative to the project root. Default:
+		 * beside the build's folder, `<outDir>-hosts/` (`dist-hosts/`). Only a folder Fallback wrote
+		 * before (it holds contract.json) is ever replaced.
+		 */
+		hostsDir: z
+			.string()
+			.trim()
+			.min(1, 'must be a folder path')
+			.refine((value) => !value.split(/[\\/]/).includes('..') && !/^[\\/]/.test(value), 'must be a folder inside the project (relative, no ..)')
+			.optional(),
 	})
 	.superRefine((options, ctx) => {
 		if (options.locales && !options.locales.includes(options.defaultLocale)) {
@@ -242,20 +284,39 @@ export type FallbackOptions = z.input<typeof fallbackOptionsSchema>;
 export type ParsedOptions = z.output<typeof fallbackOptionsSchema>;
 
 /**
- * Validates `fallback({ ... })`'s options; throws an Error listing every broken option by its
- * full path. Contrast problems name their own options.
+ * What is wrong with a set of options, one line per problem, each naming the option by its full
+ * path (`fallback.brand.accent.light: …`; contrast problems name their own options); empty when
+ * they are valid. The integration and the CLI say exactly these lines.
  */
-export function parseOptions(raw: unknown = {}): ParsedOptions {
+export function optionProblems(raw: unknown): string[] {
+	const result = fallbackOptionsSchema.safeParse(raw);
+	if (result.success) return [];
+	return result.error.issues.map((issue) =>
+		issue.path.length === 0 && issue.code === 'custom'
+			? issue.message
+			: `${['fallback', ...issue.path.map(String)].join('.')}: ${issue.message}`,
+	);
+}
+
+/** Broken options: `problems` has a line for each. */
+export class OptionsError extends Error {
+	constructor(
+		readonly source: string,
+		readonly problems: readonly string[],
+	) {
+		super(`Invalid Fallback options (${source}):\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+		this.name = 'OptionsError';
+	}
+}
+
+/**
+ * Validates the options (of `fallback({ ... })` in astro.config.mjs, or of the CLI's config file:
+ * `source` says which); throws an OptionsError listing every broken option by its full path.
+ */
+export function parseOptions(raw: unknown = {}, source = 'fallback({ ... }) in astro.config.mjs'): ParsedOptions {
 	const result = fallbackOptionsSchema.safeParse(raw);
 	if (result.success) return result.data;
-	const problems = result.error.issues.map((issue) =>
-		issue.path.length === 0 && issue.code === 'custom'
-			? `  - ${issue.message}`
-			: `  - ${['fallback', ...issue.path.map(String)].join('.')}: ${issue.message}`,
-	);
-	throw new Error(
-		`Invalid Fallback options (fallback({ ... }) in astro.config.mjs):\n${problems.join('\n')}`,
-	);
+	throw new OptionsError(source, optionProblems(raw));
 }
 
 /** What the pages read (through `virtual:fallback/config`): the options, resolved for this build. */
@@ -274,4 +335,10 @@ export interface FallbackConfig {
 	defaultLocale: Locale;
 	/** `embed`: pages for an existing site, under their own prefix, with no inline code. */
 	mode: 'site' | 'embed';
+	/** Where the pages live, Astro's base and Fallback's together, with `/` around: `/`, `/errors/`. */
+	base: string;
+	/** Statuses whose default-locale page is the site's own: none is built. */
+	sitePages: readonly number[];
+	/** Gallery paths (`''`, `de/`) the site has its own page at: no gallery is built there. */
+	siteGalleries: readonly string[];
 }

@@ -12,6 +12,14 @@ import { DEFAULT_API_PREFIXES } from '../config/prefixes';
 /** Files the build writes into dist/ for Netlify; they must never be served as files. */
 export const netlifyRuleFiles = ['_redirects', '_headers'] as const;
 
+/** What the site answers itself where Fallback would: its own status pages and home pages. */
+export interface SiteOwned {
+	/** Statuses whose default-locale page is the site's (`sitePages`). */
+	sitePages?: readonly number[];
+	/** Gallery folders the site has its own page at (`''` for `/`, `de/`). */
+	siteGalleries?: readonly string[];
+}
+
 /**
  * The contract of a build: the status pages, the app-error pages, and the same pages in every
  * other shipped locale under its folder (`/de/404` → `de/404.html`, with 404), which answer with
@@ -22,6 +30,7 @@ export function catalogContract(
 	otherLocales: readonly string[] = [],
 	defaultLocale: Locale = DEFAULT_LOCALE,
 	apiPrefixes: readonly string[] = DEFAULT_API_PREFIXES,
+	{ sitePages = [], siteGalleries = [] }: SiteOwned = {},
 ): RouteContract {
 	const statusPages: PageRoute[] = statusCatalog.map((entry) => ({
 		path: `/${entry.code}`,
@@ -30,6 +39,7 @@ export function catalogContract(
 		headers: entry.headers,
 		transient: entry.transient,
 		problemFile: `${PROBLEM_FOLDER}${entry.code}.json`,
+		...(sitePages.includes(entry.code) ? { sitePage: true as const } : {}),
 	}));
 	const pageOf = (status: number) => statusPages.find((route) => route.status === status)!;
 	const appPages: PageRoute[] = appErrorPages.map((page) => ({
@@ -41,7 +51,7 @@ export function catalogContract(
 		problemFile: `${PROBLEM_FOLDER}${page.slug}.json`,
 	}));
 	const localePages = otherLocales.flatMap((locale) =>
-		[...statusPages, ...appPages].map((route) => ({
+		[...statusPages, ...appPages].map(({ sitePage: _, ...route }) => ({
 			...route,
 			path: `/${locale}${route.path}`,
 			file: `${locale}/${route.file}`,
@@ -66,6 +76,7 @@ export function catalogContract(
 		),
 		internalPrefix: '/__fallback/',
 		indexFile: 'index.html',
+		...(siteGalleries.length > 0 ? { siteGalleries } : {}),
 		otherLocales,
 		defaultLocale,
 		languageTags: Object.fromEntries(

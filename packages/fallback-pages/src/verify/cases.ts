@@ -232,9 +232,11 @@ export function siteChecks(site: Site, host: HostProfile) {
 	) {
 		run.status(answer, route.status);
 		run.body(answer, sentText(answer, route.file), `body (${route.file})`);
-		language(run, answer, route, negotiated);
 		headers(run, answer, values);
 		noOtherStatusHeaders(run, answer, values);
+		// The site's own page comes with the site's headers.
+		if (route.sitePage) return;
+		language(run, answer, route, negotiated);
 		pageHeaders(run, answer);
 	}
 
@@ -465,7 +467,7 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 		const answer = await run.get('/');
 		run.status(answer, 200);
 		run.body(answer, site.fileText(contract.indexFile), `body (${contract.indexFile})`);
-		check.pageHeaders(run, answer);
+		if (!contract.siteGalleries?.includes('')) check.pageHeaders(run, answer);
 		check.noVersion(run, answer);
 	});
 	for (const locale of negotiationLocales(contract)) {
@@ -474,6 +476,8 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 			const file = `${locale}/${contract.indexFile}`;
 			run.status(answer, 200);
 			run.body(answer, site.fileText(file), `body (${file})`);
+			// The site's own page there comes with the site's headers.
+			if (contract.siteGalleries?.includes(`${locale}/`)) return;
 			run.header(answer, 'content-language', contract.languageTags[locale] ?? locale);
 			check.pageHeaders(run, answer);
 		});

@@ -1,0 +1,45 @@
+/** `fallback-pages build`: the pages and host configs from a config file, for any site. */
+import { resolve } from 'node:path';
+import { optionProblems } from '../config/options';
+import { CommandError, readArgs } from './args';
+import { readConfigFile, shown } from './configFile';
+import { buildPages } from './buildPages';
+
+export const buildUsage = `Usage: fallback-pages build [options]
+
+Builds every error page, the Netlify rules beside them and the configs of every other host, with
+the options of a config file (the same as fallback({ ... }) in an Astro site).
+
+  --config <file>   the options: an ES module whose default export is the options object
+                    (default fallback.config.mjs; without it, the defaults)
+  --out <folder>    where the pages go (default fallback); the host configs and the route
+                    contract go beside it, in <folder>-hosts
+  --base <path>     the pages' folder in the site, e.g. /errors/ (default /, or the config's base)
+  -h, --help        this text
+
+The build is a production build unless the environment says otherwise (CONTEXT=deploy-preview
+adds the preview banner and noindex, as on Netlify).`;
+
+export async function buildCommand(argv: string[]): Promise<number> {
+	const { values } = readArgs('build', argv, {
+		config: { type: 'string' },
+		out: { type: 'string' },
+		base: { type: 'string' },
+	});
+	if (values.help) {
+		console.log(buildUsage);
+		return 0;
+	}
+	const config = await readConfigFile(values.config);
+	const options = values.base === undefined ? config.options : { ...config.options, base: values.base };
+	const problems = optionProblems(options);
+	if (problems.length > 0) throw new CommandError(problems.join('\n'));
+	const { source } = config;
+	const out = resolve(values.out ?? 'fallback');
+	console.log(`fallback-pages: building the pages with ${source === 'defaults' ? 'the default options (no fallback.config.mjs)' : source} …`);
+	const built = await buildPages(options, out);
+	console.log(
+		`fallback-pages: ${built.pages} pages in ${shown(built.out)}/, host configs and contract in ${shown(built.hosts)}/ (${built.seconds.toFixed(1)} s)`,
+	);
+	return 0;
+}

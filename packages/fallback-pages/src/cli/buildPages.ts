@@ -1,0 +1,88 @@
+/**
+ * Fallback's pages built by Astro without an Astro project of the user's own: the package runs
+ * Astro on a throwaway project root inside its own folder (so that Astro and Vite resolve the
+ * package's dependencies from there), then moves the output where the user asked.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { cp, mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FallbackOptions } from '../config/options';
+import fallback from '../integration/fallback';
+import { packageRoot } from '../packageRoot';
+import { CONTRACT_NAME } from '../verify/site';
+import { CommandError } from './args';
+import { shown } from './configFile';
+
+/** A folder the build may replace: absent, empty, or written by an earlier build of Fallback. */
+export function replaceable(folder: string, mark: (folder: string) => boolean): boolean {
+	return !existsSync(folder) || readdirSync(folder).length === 0 || mark(folder);
+}
+
+/** Fallback's output folders hold its not-found page and, beside them, its contract. */
+export const isPagesFolder = (folder: string) =>
+	existsSync(join(folder, '404.html')) && existsSync(join(`${folder}-hosts`, CONTRACT_NAME));
+export const isHostsFolder = (folder: string) => existsSync(join(folder, CONTRACT_NAME));
+
+/** Runs Astro with `fallback(options)` alone; resolves to the folder it built into (a temp one). */
+export async function astroBuild(options: FallbackOptions): Promise<{ work: string; outDir: string }> {
+	const work = join(packageRoot, 'node_modules', '.cache', `build-${process.pid}-${Date.now()}`);
+	const outDir = join(work, 'dist');
+	await mkdir(work, { recursive: true });
+	process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
+	const { build } = await import('astro');
+	try {
+		await build({
+			root: work,
+			outDir,
+			configFile: false,
+			output: 'static',
+			logLevel: 'error',
+			devToolbar: { enabled: false },
+			integrations: [fallback(options)],
+		});
+	} catch (error) {
+		await rm(work, { recursive: true, force: true });
+		throw new CommandError((error as Error).message);
+	}
+	return { work, outDir };
+}
+
+export interface BuiltPages {
+	out: string;
+	hosts: string;
+	pages: number;
+	seconds: number;
+}
+
+/**
+ * The pages into `out`, the host configs and contract into `<out>-hosts`. Refuses before building
+ * when either folder holds something that is not an earlier build of Fallback's.
+ */
+export async function buildPages(options: FallbackOptions, out: string): Promise<BuiltPages> {
+	const hosts = `${out}-hosts`;
+	for (const [folder, mark] of [
+		[out, isPagesFolder],
+		[hosts, isHostsFolder],
+	] as const) {
+		if (!replaceable(folder, mark)) {
+			throw new CommandError(
+				`${shown(folder)} exists and is not an earlier build of Fallback's; nothing was written. Choose another --out.`,
+			);
+		}
+	}
+	const started = performance.now();
+	const { work, outDir } = await astroBuild(options);
+	try {
+		for (const [from, to] of [
+			[outDir, out],
+			[`${outDir}-hosts`, hosts],
+		] as const) {
+			await rm(to, { recursive: true, force: true });
+			await cp(from, to, { recursive: true });
+		}
+	} finally {
+		await rm(work, { recursive: true, force: true });
+	}
+	const pages = readdirSync(out, { recursive: true }).filter((name) => String(name).endsWith('.html')).length;
+	return { out, hosts, pages, seconds: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,62 @@
+/**
+ * The `fallback-pages` command: `build`, `verify`, `embed`. Every command has `--help`; a usage
+ * mistake prints one line and exits 2, a failed command its reason and exits 1.
+ */
+import { CommandError, UsageError } from './args';
+
+export const usage = `Usage: fallback-pages <command> [options]
+
+Commands:
+  build    every error page, the Netlify rules and every host's config, from fallback.config.mjs
+  verify   checks a live deploy against a build's route contract
+  embed    adds the pages and their rules to an existing site's publish folder
+
+Run fallback-pages <command> --help for a command's options.
+  -v, --version   the installed version`;
+
+const commands: Record<string, () => Promise<(argv: string[]) => Promise<number>>> = {
+	build: async () => (await import('./build')).buildCommand,
+	verify: async () => (await import('./verify')).verifyCommand,
+	embed: async () => (await import('./embed')).embedCommand,
+};
+
+async function version(): Promise<string> {
+	const { readFile } = await import('node:fs/promises');
+	const { join } = await import('node:path');
+	const { packageRoot } = await import('../packageRoot');
+	return (JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** Runs a command line; resolves to the exit code. */
+export async function main(argv: string[]): Promise<number> {
+	const [name, ...rest] = argv;
+	if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+		console.log(usage);
+		return name === undefined ? 2 : 0;
+	}
+	if (name === '--version' || name === '-v') {
+		console.log(await version());
+		return 0;
+	}
+	const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+	if (!load) {
+		console.error(`fallback-pages: unknown command ${JSON.stringify(name)}; the commands are ${Object.keys(commands).join(', ')} (see fallback-pages --help)`);
+		return 2;
+	}
+	// A build outside Netlify is a production build unless the environment says otherwise; set
+	// before the build's modules read it.
+	if (name !== 'verify') process.env['CONTEXT'] ??= 'production';
+	try {
+		return await (await load())(rest);
+	} catch (error) {
+		if (error instanceof UsageError) {
+			console.error(`fallback-pages ${name}: ${error.message}`);
+			return 2;
+		}
+		if (error instanceof CommandError) {
+			for (const line of error.message.split('\n')) console.error(`fallback-pages ${name}: ${line}`);
+			return 1;
+		}
+		throw error;
+	}
+}

@@ -1,0 +1,76 @@
+/**
+ * `fallback-pages verify <url>`: checks a live deploy against the contract of a build (its
+ * contract.json and its pages): every status page, unknown and hostile paths, headers, languages,
+ * formats, methods. Prints progress and a summary, writes report.html, report.json and junit.xml,
+ * and exits 1 when anything fails (2 when it could not run at all).
+ */
+import { hostProfiles } from '../verify/hosts.ts';
+import { runVerify } from '../verify/main.ts';
+import { numberOption, readArgs, UsageError } from './args';
+
+export const verifyUsage = `Usage: fallback-pages verify <url> [options]
+
+  --host <kind>         how the deploy is served: ${Object.keys(hostProfiles).join(', ')} (default netlify)
+  --dist <folder>       the build's pages (default dist)
+  --contract <file>     the build's route contract (default <folder>-hosts/contract.json, where the
+                        build put it; hosts/contract.json for the starter's dist/)
+  --report-dir <folder> where report.html, report.json and junit.xml go (default reports/verify)
+  --concurrency <n>     cases in flight at once (default 6)
+  --budget <n>          most requests the run may make, retries included (default 2000)
+  --timeout <seconds>   per request (default 15)
+  --retries <n>         more tries after a network error, never after a wrong answer (default 2)
+  --lighthouse          also run Lighthouse on a sample of pages (needs Chromium, and the
+                        lighthouse and chrome-launcher packages)
+  --axe                 also run axe on a sample of pages (needs Chromium, @playwright/test and
+                        @axe-core/playwright)
+  -h, --help            this text`;
+
+export async function verifyCommand(argv: string[]): Promise<number> {
+	const { values, positionals } = readArgs(
+		'verify',
+		argv,
+		{
+			host: { type: 'string' },
+			dist: { type: 'string' },
+			contract: { type: 'string' },
+			'report-dir': { type: 'string' },
+			concurrency: { type: 'string' },
+			budget: { type: 'string' },
+			timeout: { type: 'string' },
+			retries: { type: 'string' },
+			lighthouse: { type: 'boolean' },
+			axe: { type: 'boolean' },
+		},
+		true,
+	);
+	if (values.help) {
+		console.log(verifyUsage);
+		return 0;
+	}
+	if (positionals.length !== 1) {
+		throw new UsageError(
+			`give one URL to verify, e.g. fallback-pages verify https://example.com (see fallback-pages verify --help)`,
+		);
+	}
+	const timeout = numberOption('timeout', values.timeout, 1);
+	const command = {
+		url: positionals[0]!,
+		host: values.host,
+		dist: values.dist,
+		contract: values.contract,
+		reportDir: values['report-dir'],
+		concurrency: numberOption('concurrency', values.concurrency, 1),
+		budget: numberOption('budget', values.budget, 1),
+		timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+		retries: numberOption('retries', values.retries, 0),
+		lighthouse: values.lighthouse === true,
+		axe: values.axe === true,
+	};
+	// A bad URL, host or contract: the run could not start (exit 2, like an unreachable deploy).
+	const run = await runVerify(command).catch((error: unknown) => {
+		console.error(`fallback-pages verify: ${error instanceof Error ? error.message : String(error)}`);
+		return undefined;
+	});
+	if (!run) return 2;
+	return run.result.unreachable ? 2 : run.passed ? 0 : 1;
+}

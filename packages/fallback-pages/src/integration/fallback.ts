@@ -1,0 +1,340 @@
+/**
+ * `fallback({ ... })`, the Astro integration: injects Fallback's pages into the site's build (from
+ * this package, prerendered), serves them the validated options as virtual modules, and after the
+ * build writes what is derived from the route contract but is not a page: the Netlify rules after
+ * the site's own, the host configs and the contract. Generators stay pure; this is the one place
+ * that writes. It touches nothing of the site's: its pages, settings, rules and files stay as the
+ * site built them.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import react from '@astrojs/react';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { errorRoutes, MAINTENANCE_STATUS, requiredStatusPage } from '../contract/contract';
+import { maintainedContract } from '../config/maintenance';
+import { catalogContract } from '../contract/fromCatalog';
+import { pageHeaders } from '../contract/pageHeaders';
+import { inlineCodeOf } from '../quality/pageAnalysis';
+import { deploy } from '../config/deploy';
+import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
+import { haproxyOversizedFiles, haproxyPayloadLimit } from '../hosts/haproxy';
+import { netlifyEmbedHeaders, netlifyEmbedRedirects } from '../hosts/netlify';
+import { EMBED_PREFIX_VARIABLE, embedPrefix } from '../config/embed';
+import type { Locale } from '../i18n';
+import {
+	parseOptions,
+	type FallbackConfig,
+	type FallbackOptions,
+	type ParsedOptions,
+} from '../config/options';
+import { contrasts, formatRatio, schemeClassesCss, themeCss } from '../brand/theme';
+import { loadLogo } from '../brand/logo';
+import { virtualModules } from './virtualModules';
+import { CONTRACT_NAME, hostsDirOf } from '../verify/site';
+import { clashError, collisions, ownPages, settlePages } from './ownPages';
+import { packageRoot } from '../packageRoot';
+
+export type { FallbackOptions };
+
+/** Every HTML file of the build, by its path in dist/. */
+async function readHtml(dist: string): Promise<Map<string, string>> {
+	const names = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith('.html')).sort();
+	return new Map(
+		await Promise.all(names.map(async (name) => [name, await readFile(join(dist, name), 'utf8')] as const)),
+	);
+}
+
+/**
+ * @astrojs/react always bundles its hydration runtime, even when no component is hydrated.
+ * Fallback renders React at build time only: in a build that is Fallback's alone (no page of the
+ * site's own), an `_astro` file no page names is removed rather than deployed. In a site, nothing
+ * of `_astro` is touched: the site's chunks and fonts are named by other files, not by pages.
+ */
+async function removeUnreferencedAssets(dist: string, logger: AstroIntegrationLogger) {
+	const assetsDir = join(dist, '_astro');
+	const assets = await readdir(assetsDir).catch(() => [] as string[]);
+	if (assets.length === 0) return;
+	const html = [...(await readHtml(dist)).values()].join('\n');
+	const unused = assets.filter((asset) => !html.includes(asset));
+	await Promise.all(unused.map((asset) => rm(join(assetsDir, asset))));
+	if (unused.length === assets.length) await rm(assetsDir, { recursive: true });
+	if (unused.length > 0) logger.info(`removed ${unused.length} unreferenced asset(s) from _astro/`);
+}
+
+async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
+	for (const file of files) {
+		const path = join(dir, file.path);
+		await mkdir(dirname(path), { recursive: true });
+		await writeFile(path, file.content);
+	}
+}
+
+/**
+ * Fallback's rules after whatever the build already holds (the site's `public/_redirects`, its
+ * `_headers`): the site's own rules come first and keep winning, Fallback's catch-all comes last.
+ */
+async function appendRules(dist: string, files: readonly HostConfigFile[]) {
+	for (const file of files) {
+		const path = join(dist, file.path);
+		const existing = existsSync(path) ? await readFile(path, 'utf8') : '';
+		const separator = existing === '' ? '' : existing.endsWith('\n') ? '\n' : '\n\n';
+		await writeFile(path, existing + separator + file.content);
+	}
+}
+
+/**
+ * Replaces the host configs of an earlier build. Only a folder Fallback wrote (it holds the contract)
+ * is removed; any other folder at that path stops the build instead.
+ */
+async function replaceHostsDir(hostsDir: string, files: readonly HostConfigFile[]) {
+	if (existsSync(hostsDir)) {
+		const ours = existsSync(join(hostsDir, CONTRACT_NAME));
+		if (!ours && (await readdir(hostsDir)).length > 0) {
+			throw new Error(
+				`fallback: ${hostsDir} exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was removed. Choose another folder with fallback({ hostsDir: '…' }).`,
+			);
+		}
+		await rm(hostsDir, { recursive: true, force: true });
+	}
+	await writeFiles(hostsDir, files);
+}
+
+interface ShippedLocales {
+	/** Every shipped locale, the default first. */
+	locales: Locale[];
+	defaultLocale: Locale;
+	/** The shipped locales besides the default: each has its folder. */
+	others: Locale[];
+}
+
+/** The locales a build ships (options.locales has the default first). */
+function shippedLocales({ locales, defaultLocale }: ParsedOptions): ShippedLocales {
+	return { locales, defaultLocale, others: locales.filter((locale) => locale !== defaultLocale) };
+}
+
+/** The site's public address: the option, then Netlify's main URL, then Astro's `site`. */
+function siteUrl(option: string | undefined, astroSite: string | undefined): string {
+	return option ?? deploy.siteUrl ?? astroSite ?? 'https://example.com';
+}
+
+/** Two bases as one, `/` around: `/docs` and `/errors/` make `/docs/errors/`. */
+export function joinBase(outer: string, inner: string): string {
+	return `/${[outer, inner]
+		.flatMap((part) => part.split('/'))
+		.filter(Boolean)
+		.join('/')}/`.replace(/^\/\/$/, '/');
+}
+
+/** The routes Fallback injects, relative to its base; their files live in this package's src/routes/. */
+const routes: readonly { pattern: string; file: string }[] = [
+	{ pattern: '[...locale]/[code]', file: '[...locale]/[code].astro' },
+	{ pattern: '[...locale]/application-error', file: '[...locale]/application-error.astro' },
+	{ pattern: '[...locale]/global-error', file: '[...locale]/global-error.astro' },
+	{ pattern: '[...locale]', file: '[...locale]/index.astro' },
+	{ pattern: '[...locale]/problem/[name].json', file: '[...locale]/problem/[name].json.ts' },
+	{ pattern: '[...locale]/problem/[name].txt', file: '[...locale]/problem/[name].txt.ts' },
+];
+
+const routeFile = (file: string) => pathToFileURL(join(packageRoot, 'src/routes', file));
+
+/** A route's file as an error message names it: `fallback-pages/src/routes/[...locale]/[code].astro`. */
+function routeNamed(what: string): string {
+	const file = what.includes('gallery')
+		? '[...locale]/index.astro'
+		: what.includes('problem')
+			? '[...locale]/problem/[name].json.ts'
+			: what.includes('error page')
+				? `[...locale]/${what.split(' ')[1]}.astro`
+				: '[...locale]/[code].astro';
+	return `${what} (fallback-pages/src/routes/${file})`;
+}
+
+export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegration {
+	// Checked before anything is built: a broken option stops the build at once, naming it.
+	const options = parseOptions(rawOptions);
+	const shipped = shippedLocales(options);
+	const prefix = embedPrefix();
+	if (prefix && options.maintenance.enabled) {
+		// Embedded pages add rules after the site's own: they cannot put the site's paths on a 503.
+		throw new Error(
+			`fallback.maintenance: not available for embedded pages (${EMBED_PREFIX_VARIABLE}=${prefix}): the site's own rules come first. Put \`/*  ${prefix}503.html  503!\` at the top of the site's _redirects instead.`,
+		);
+	}
+	let root = '';
+	let assetsDir = '_astro';
+	/** The build holds no page of the site's own: Fallback's alone (the starter, the CLI). */
+	let ownsBuild = true;
+	let resolved: FallbackConfig | undefined;
+	const config = (): FallbackConfig => {
+		if (!resolved) throw new Error('fallback: the pages were loaded before astro:config:setup');
+		return resolved;
+	};
+	return {
+		name: 'fallback-pages',
+		hooks: {
+			'astro:config:setup': async ({ config: astro, updateConfig, injectRoute, logger }) => {
+				root = fileURLToPath(astro.root);
+				assetsDir = astro.build.assets;
+				// The icons are React components rendered at build time.
+				if (!astro.integrations.some((integration) => integration.name === '@astrojs/react')) {
+					updateConfig({ integrations: [react()] });
+				}
+				const { logo, ...brand } = options.brand;
+				const logoMarkup = logo ? await loadLogo(logo, root) : undefined;
+				const lowest = contrasts(brand).sort(
+					(a, b) => a.ratio / a.pair.minimum - b.ratio / b.pair.minimum,
+				)[0]!;
+				logger.info(
+					`brand: every colour pair meets WCAG 2.2 AA in both schemes; closest: ${lowest.pair.what} ${formatRatio(lowest.ratio)}:1 (${lowest.scheme}, needs ${lowest.pair.minimum}:1)${logoMarkup ? `; logo ${logo} inlined (${logoMarkup.length} B)` : ''}`,
+				);
+				resolved = {
+					site: { ...options.site, url: siteUrl(options.site.url, astro.site) },
+					brand: { ...brand, ...(logoMarkup ? { logo: logoMarkup } : {}) },
+					actions: options.actions,
+					links: options.links,
+					help: options.help,
+					locales: shipped.locales,
+					defaultLocale: shipped.defaultLocale,
+					mode: prefix ? 'embed' : 'site',
+					base: joinBase(prefix ?? astro.base, options.base),
+					sitePages: options.sitePages,
+					siteGalleries: [],
+				};
+				updateConfig({
+					vite: {
+						plugins: [
+							virtualModules(config, {
+								theme: themeCss(brand, brand.font, { banner: deploy.isPreview }),
+								schemes: schemeClassesCss(brand),
+							}),
+						],
+					},
+				});
+				if (prefix) {
+					// `embed` builds Fallback's pages alone, under the prefix, with the stylesheet and
+					// scripts as files: a site-wide CSP such as `default-src 'self'` allows them, where it
+					// would block inline ones.
+					updateConfig({
+						base: prefix,
+						build: { inlineStylesheets: 'never' },
+						vite: { build: { assetsInlineLimit: 0 } },
+					});
+				}
+				for (const route of routes) {
+					injectRoute({
+						pattern: `${options.base}${route.pattern}`,
+						entrypoint: routeFile(route.file),
+						prerender: true,
+					});
+				}
+			},
+			'astro:routes:resolved': ({ routes: resolvedRoutes, logger }) => {
+				const site = resolvedRoutes.filter((route) => route.origin === 'project');
+				ownsBuild = site.length === 0;
+				const found = collisions(
+					site.map((route) => ({ pathname: route.pathname, entrypoint: route.entrypoint })),
+					options.base,
+					{ locales: shipped.locales, defaultLocale: shipped.defaultLocale, sitePages: options.sitePages },
+				);
+				if (found.clashes.length > 0) throw clashError(found.clashes, routeNamed);
+				config().siteGalleries = found.galleries;
+				if (found.galleries.length > 0) {
+					logger.info(
+						`the site has its own page at ${found.galleries.map((gallery) => `${options.base}${gallery}`).join(', ')}: Fallback's gallery is left out there`,
+					);
+				}
+			},
+			'astro:build:done': async ({ dir, logger }) => {
+				const dist = fileURLToPath(dir);
+				const pages = ownPages({
+					locales: shipped.locales,
+					defaultLocale: shipped.defaultLocale,
+					sitePages: options.sitePages,
+					siteGalleries: config().siteGalleries,
+				});
+				const texts = await settlePages(dist, options.base, pages, assetsDir, { inline: !prefix });
+				if (ownsBuild) await removeUnreferencedAssets(dist, logger);
+				if (prefix) {
+					await writeEmbedRules(dist, texts, prefix, shipped, logger);
+					return;
+				}
+				// The page headers depend on the build: the CSP on the pages' inline code, noindex on
+				// previews (netlify.toml's `[[headers]]` cannot depend on the deploy context).
+				const built = catalogContract(
+					pageHeaders(inlineCodeOf(texts.values()), { preview: deploy.isPreview }),
+					shipped.others,
+					shipped.defaultLocale,
+					options.api.prefixes,
+					{ sitePages: options.sitePages, siteGalleries: config().siteGalleries },
+				);
+				const contract = maintainedContract(built, options.maintenance);
+				if (contract.maintenance) {
+					logger.warn(
+						`maintenance is on: every path but ${contract.maintenance.allowedPaths.join(', ') || '(none)'} answers ${MAINTENANCE_STATUS}, Retry-After: ${requiredStatusPage(contract, MAINTENANCE_STATUS).headers['Retry-After']}`,
+					);
+				}
+				if (options.base !== '/') {
+					await appendRules(dist, [
+						{ path: '_redirects', content: netlifyEmbedRedirects(contract, options.base) },
+						{ path: '_headers', content: netlifyEmbedHeaders(contract, options.base) },
+					]);
+					logger.info(
+						`${pages.length} pages under ${options.base}; Netlify rules after the site's own. Server configs and the contract describe pages at the root only: none written for base ${options.base}`,
+					);
+					return;
+				}
+				await appendRules(dist, netlifyFiles(contract, { everyPath: ownsBuild }));
+				logger.info(
+					`${pages.length} pages; _redirects (${errorRoutes(contract).length} error routes) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''}${ownsBuild ? '' : ", on Fallback's pages only"}) after the site's own`,
+				);
+				// HAProxy answers with pages it holds in one buffer: a page that does not fit would stop it.
+				const oversized = haproxyOversizedFiles(contract, (file) => statSync(join(dist, file)).size);
+				if (oversized.length > 0) {
+					throw new Error(
+						`hosts/haproxy: ${oversized.map(({ file, bytes }) => `${file} (${bytes} B)`).join(', ')} exceed the ${haproxyPayloadLimit} B a page may have in HAProxy's buffer`,
+					);
+				}
+				const hostsDir = hostsDirOf(dist, root, options.hostsDir);
+				const files = hostConfigFiles(contract, options.hosts);
+				// The contract itself, for `verify`: what a deploy of this build must answer.
+				await replaceHostsDir(hostsDir, [
+					...files,
+					{ path: CONTRACT_NAME, content: `${JSON.stringify(contract, null, '\t')}\n` },
+				]);
+				const shown = relative(root, hostsDir);
+				logger.info(
+					`wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${shown.startsWith('..') ? resolve(hostsDir) : `${shown}/`}`,
+				);
+			},
+		},
+	};
+}
+
+/**
+ * Embed mode writes no host configs: only the rules `embed` appends to the site's own. A page with
+ * inline code would break under the site's CSP, so the build stops on one.
+ */
+async function writeEmbedRules(
+	dist: string,
+	pages: Map<string, string>,
+	prefix: string,
+	locales: ShippedLocales,
+	logger: AstroIntegrationLogger,
+) {
+	const inline = inlineCodeOf(pages.values());
+	if (inline.styles.length + inline.scripts.length > 0) {
+		throw new Error(
+			`Embed build: ${inline.styles.length} inline style(s) and ${inline.scripts.length} inline script(s) left in the pages; a site's CSP would block them`,
+		);
+	}
+	const contract = catalogContract({}, locales.others, locales.defaultLocale, []);
+	await writeFiles(dist, [
+		{ path: '_redirects', content: netlifyEmbedRedirects(contract, prefix) },
+		{ path: '_headers', content: netlifyEmbedHeaders(contract, prefix) },
+	]);
+	logger.info(
+		`embed: ${pages.size} pages under ${prefix}, no inline code; rules for the site's _redirects and _headers`,
+	);
+}

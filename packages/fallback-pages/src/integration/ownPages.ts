@@ -1,0 +1,229 @@
+/**
+ * Fallback's own pages inside somebody else's build: which paths they take, which of the site's
+ * pages collide with them, and how their files are made self-contained once Astro has written
+ * them. Whatever the site's `build.format` or `build.inlineStylesheets`, each of Fallback's pages
+ * ends as `{path}.html` with its stylesheets inline; nothing else in the build is touched.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rename, rmdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'parse5';
+import { appErrorPages } from '../catalog/appErrors';
+import { statusCatalog } from '../catalog/statuses';
+import type { Locale } from '../i18n';
+
+/** What decides the paths: the shipped locales and what the site keeps for itself. */
+export interface PageSet {
+	/** Every shipped locale, the default first. */
+	locales: readonly Locale[];
+	defaultLocale: Locale;
+	/** Statuses whose default-locale page is the site's own (`sitePages`). */
+	sitePages: readonly number[];
+	/** Gallery paths (`''`, `de/`) the site has pages of its own at: left to the site. */
+	siteGalleries: readonly string[];
+}
+
+/** Where a page lives relative to Fallback's base: `404`, `de/global-error`, `''` or `de/` (galleries). */
+export interface OwnPage {
+	path: string;
+	/** The file the contract and every host config expect: `404.html`, `de/index.html`. */
+	file: string;
+	kind: 'status' | 'app' | 'gallery';
+	/** The status, for status pages. */
+	status?: number;
+}
+
+const localePrefix = (locale: Locale, defaultLocale: Locale) => (locale === defaultLocale ? '' : `${locale}/`);
+
+/** Every page Fallback builds, in every locale: status pages, the two app-error pages, galleries. */
+export function ownPages(set: PageSet): OwnPage[] {
+	return set.locales.flatMap((locale) => {
+		const prefix = localePrefix(locale, set.defaultLocale);
+		const inDefault = prefix === '';
+		return [
+			...statusCatalog
+				.filter((status) => !(inDefault && set.sitePages.includes(status.code)))
+				.map(
+					(status): OwnPage => ({
+						path: `${prefix}${status.code}`,
+						file: `${prefix}${status.code}.html`,
+						kind: 'status',
+						status: status.code,
+					}),
+				),
+			...appErrorPages.map(
+				(app): OwnPage => ({ path: `${prefix}${app.slug}`, file: `${prefix}${app.slug}.html`, kind: 'app' }),
+			),
+			...(set.siteGalleries.includes(prefix)
+				? []
+				: [{ path: prefix, file: `${prefix}index.html`, kind: 'gallery' } satisfies OwnPage]),
+		];
+	});
+}
+
+/** Every path Fallback could answer at, relative to its base: the pages and the problem documents. */
+export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>): {
+	path: string;
+	what: string;
+	status?: number;
+	gallery?: string;
+}[] {
+	return set.locales.flatMap((locale) => {
+		const prefix = localePrefix(locale, set.defaultLocale);
+		const names = [...statusCatalog.map((status) => String(status.code)), ...appErrorPages.map((app) => app.slug)];
+		return [
+			...statusCatalog.map((status) => ({
+				path: `${prefix}${status.code}`,
+				what: `its ${status.code} page`,
+				...(prefix === '' ? { status: status.code } : {}),
+			})),
+			...appErrorPages.map((app) => ({ path: `${prefix}${app.slug}`, what: `its ${app.slug} page` })),
+			...names.flatMap((name) =>
+				['json', 'txt'].map((format) => ({
+					path: `${prefix}problem/${name}.${format}`,
+					what: `the problem document of ${name}`,
+				})),
+			),
+			{ path: prefix, what: 'its gallery', gallery: prefix },
+		];
+	});
+}
+
+/** A project route as `astro:routes:resolved` tells it: its path when it has no parameters. */
+export interface SiteRoute {
+	pathname?: string;
+	entrypoint: string;
+}
+
+const normalised = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
+
+export interface Collisions {
+	/** Gallery paths the site answers itself: the gallery is left out there. */
+	galleries: string[];
+	/** Everything else the site and Fallback both answer: the build stops, naming both. */
+	clashes: { path: string; siteFile: string; what: string; status?: number }[];
+}
+
+/**
+ * The site's static pages against Fallback's paths under `base` (`/`, `/errors/`). A status the
+ * options leave to the site (`sitePages`) is no clash; a gallery yields to the site's own page.
+ */
+export function collisions(
+	siteRoutes: readonly SiteRoute[],
+	base: string,
+	set: Omit<PageSet, 'siteGalleries'>,
+): Collisions {
+	const site = new Map(
+		siteRoutes
+			.filter((route) => route.pathname !== undefined)
+			.map((route) => [normalised(route.pathname!), route.entrypoint]),
+	);
+	const galleries: string[] = [];
+	const clashes: Collisions['clashes'] = [];
+	for (const candidate of candidatePaths(set)) {
+		const siteFile = site.get(normalised(`${base}${candidate.path}`));
+		if (siteFile === undefined) continue;
+		if (candidate.gallery !== undefined) galleries.push(candidate.gallery);
+		else if (candidate.status === undefined || !set.sitePages.includes(candidate.status)) {
+			clashes.push({ path: normalised(`${base}${candidate.path}`), siteFile, what: candidate.what, ...candidate });
+		}
+	}
+	return { galleries, clashes };
+}
+
+/** The Error a clash stops the build with: both files, and the two ways out. */
+export function clashError(clashes: Collisions['clashes'], entrypoint: (what: string) => string): Error {
+	const first = clashes[0]!;
+	const statuses = [...new Set(clashes.flatMap((clash) => (clash.status ? [clash.status] : [])))];
+	const ways = [
+		...(statuses.length > 0
+			? [`leave ${statuses.length > 1 ? 'these statuses' : 'it'} to the site with fallback({ sitePages: [${statuses.join(', ')}] })`]
+			: []),
+		"move Fallback's pages with fallback({ base: '/errors/' })",
+	];
+	const more = clashes.length > 1 ? ` (and ${clashes.length - 1} more: ${clashes.slice(1, 4).map((clash) => clash.path).join(', ')}${clashes.length > 4 ? '…' : ''})` : '';
+	return new Error(
+		`fallback: ${first.siteFile} and Fallback's ${entrypoint(first.what)} both answer ${first.path}${more}: ${ways.join(', or ')}.`,
+	);
+}
+
+/** The file Astro wrote for a page, whatever `build.format`: `404.html`, `503/index.html`, `de.html`. */
+function writtenFile(dist: string, page: OwnPage, base: string): string | undefined {
+	const at = `${base}${page.path}`.replace(/^\//, '');
+	const candidates =
+		page.kind === 'gallery'
+			? [`${at}index.html`, ...(at === '' ? [] : [`${at.replace(/\/$/, '')}.html`])]
+			: [`${at}.html`, `${at}/index.html`];
+	return candidates.find((file) => existsSync(join(dist, file)));
+}
+
+interface Element {
+	nodeName: string;
+	attrs?: { name: string; value: string }[];
+	childNodes?: Element[];
+	content?: { childNodes: Element[] };
+	sourceCodeLocation?: { startOffset: number; endOffset: number };
+}
+
+/** `<link rel="stylesheet">` elements of a page, with where they sit in its text. */
+function stylesheetLinks(html: string): { href: string; start: number; end: number }[] {
+	const found: { href: string; start: number; end: number }[] = [];
+	const visit = (node: Element) => {
+		const attr = (name: string) => node.attrs?.find((a) => a.name === name)?.value;
+		if (node.nodeName === 'link' && attr('rel')?.split(/\s+/).includes('stylesheet') && node.sourceCodeLocation) {
+			found.push({ href: attr('href') ?? '', ...{ start: node.sourceCodeLocation.startOffset, end: node.sourceCodeLocation.endOffset } });
+		}
+		for (const child of node.content?.childNodes ?? node.childNodes ?? []) visit(child);
+	};
+	visit(parse(html, { sourceCodeLocationInfo: true }) as unknown as Element);
+	return found;
+}
+
+/**
+ * A page with every stylesheet Astro linked put inline, so that it renders when nothing but its own
+ * HTML can be fetched. `assetsDir` is Astro's `build.assets` (`_astro`); the stylesheet is read
+ * from the build, whatever prefix (`base`, `build.assetsPrefix`) its URL carries.
+ */
+export async function inlineStylesheets(html: string, dist: string, assetsDir: string): Promise<string> {
+	const links = stylesheetLinks(html);
+	let result = html;
+	for (const link of links.reverse()) {
+		const at = link.href.split('?')[0]!.lastIndexOf(`/${assetsDir}/`);
+		if (at < 0) throw new Error(`fallback: a page links a stylesheet outside the build (${link.href})`);
+		const css = await readFile(join(dist, link.href.split('?')[0]!.slice(at + 1)), 'utf8');
+		result = `${result.slice(0, link.start)}<style>${css.trim()}</style>${result.slice(link.end)}`;
+	}
+	return result;
+}
+
+/**
+ * Makes Fallback's pages in `dist` files with the names hosts look for (`503/index.html` renamed
+ * `503.html`) and, with `inline`, self-contained: stylesheets inline. Returns each page's final text by its file name
+ * relative to Fallback's base.
+ */
+export async function settlePages(
+	dist: string,
+	base: string,
+	pages: readonly OwnPage[],
+	assetsDir: string,
+	{ inline }: { inline: boolean },
+): Promise<Map<string, string>> {
+	const texts = new Map<string, string>();
+	const at = base.replace(/^\//, '');
+	for (const page of pages) {
+		const written = writtenFile(dist, page, base);
+		if (written === undefined) throw new Error(`fallback: Astro wrote no file for ${base}${page.path}`);
+		const text = await readFile(join(dist, written), 'utf8');
+		const html = inline ? await inlineStylesheets(text, dist, assetsDir) : text;
+		const target = `${at}${page.file}`;
+		if (html !== text) await writeFile(join(dist, written), html);
+		if (written !== target) {
+			await rename(join(dist, written), join(dist, target));
+			// `503/` held nothing else (Astro writes one page per folder in this format).
+			const folder = join(dist, written, '..');
+			if ((await readdir(folder)).length === 0) await rmdir(folder);
+		}
+		texts.set(page.file, html);
+	}
+	return texts;
+}
