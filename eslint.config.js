@@ -5,7 +5,8 @@ import astro from 'eslint-plugin-astro';
 export default tseslint.config(
 	{
 		ignores: [
-			'dist/',
+			'**/dist/',
+			'**/dist-hosts/',
 			'.astro/',
 			'node_modules/',
 			'reports/',

@@ -23,9 +23,8 @@ export async function buildWith(
 		join(root, config),
 		[
 			"import { defineConfig } from 'astro/config';",
-			"import react from '@astrojs/react';",
-			`import fallback from ${JSON.stringify(join(root, 'src/integrations/fallback.ts'))};`,
-			`export default defineConfig({ output: 'static', integrations: [react(), fallback(${JSON.stringify(options)})] });`,
+			"import fallback from 'fallback-pages';",
+			`export default defineConfig({ integrations: [fallback(${JSON.stringify(options)})] });`,
 		].join('\n'),
 	);
 	const outDir = mkdtempSync(join(tmpdir(), `fallback-${name}-`));

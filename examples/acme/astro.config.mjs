@@ -3,7 +3,7 @@
 // The README's screenshots and the brand tests are made from it.
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import fallback from '../../packages/fallback-pages/src/integrations/fallback.ts';
+import fallback from 'fallback-pages';
 
 export default defineConfig({
 	output: 'static',

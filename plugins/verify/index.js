@@ -20,8 +20,8 @@
  *   it is at least @netlify/build's minimum, 22.12; below that with Netlify's system Node, with a
  *   warning (lib/plugins/node_version.js). The nearest package.json's `engines.node` (the project's,
  *   >= 22.12) is checked too, and a mismatch stops the build before it starts. The verifier itself
- *   needs Node >= 22.18 (type stripping) and is loaded only inside onSuccess, where failing to load
- *   it is a failure of this plugin, not of the build.
+ *   (fallback-pages/verify) is loaded only inside onSuccess, where failing to load it is a failure
+ *   of this plugin, not of the build.
  */
 import { verifyDeploy } from './verifyDeploy.js';
 

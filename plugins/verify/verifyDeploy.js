@@ -41,8 +41,8 @@
  *   DEPLOY_URL from @netlify/config, made up from DEPLOY_ID `0` (`https://0--<site>.netlify.app`):
  *   that one is skipped, nothing of this build is live there.
  *
- * - Which Node: see index.js. The verifier is TypeScript run by Node's type stripping (Node >=
- *   22.18): it is imported on first use, so that a Node that cannot load it is reported as this
+ * - Which Node: see index.js. The verifier (fallback-pages/verify, the package's bundle) needs Node
+ *   >= 22.12: it is imported on first use, so that a Node that cannot load it is reported as this
  *   plugin's failure.
  *
  * - Reports. runVerify writes report.html, report.json and junit.xml to reports/verify/ in the build
@@ -51,10 +51,10 @@
  */
 
 /** @typedef {import('@netlify/build').NetlifyPluginUtils} NetlifyPluginUtils */
-/** @typedef {typeof import('../../packages/fallback-pages/src/verify/main.ts').runVerify} RunVerify */
-/** @typedef {import('../../packages/fallback-pages/src/verify/main.ts').VerifyCommand} VerifyCommand */
-/** @typedef {import('../../packages/fallback-pages/src/verify/main.ts').VerifyRun} VerifyRun */
-/** @typedef {import('../../packages/fallback-pages/src/verify/run.ts').Unreachable} Unreachable */
+/** @typedef {typeof import('fallback-pages/verify').runVerify} RunVerify */
+/** @typedef {import('fallback-pages/verify').VerifyCommand} VerifyCommand */
+/** @typedef {import('fallback-pages/verify').VerifyRun} VerifyRun */
+/** @typedef {import('fallback-pages/verify').Unreachable} Unreachable */
 
 /**
  * What the handler needs of Netlify's `utils`: the deploy summary and the plugin's failure.
@@ -76,7 +76,7 @@
  * @property {Record<string, unknown>} [inputs] the plugin's inputs, as netlify.toml and manifest.yml give them
  * @property {PluginUtils} utils
  * @property {Record<string, string | undefined>} [env] where DEPLOY_URL and DEPLOY_ID are read (default process.env)
- * @property {RunVerify} [runVerify] default: src/verify/main.ts's, imported on first use
+ * @property {RunVerify} [runVerify] default: fallback-pages/verify's, imported on first use
  * @property {(ms: number) => Promise<void>} [sleep] the wait between tries
  * @property {number} [retryDelayMs] between tries while the deploy does not answer (default 5 s)
  * @property {Omit<Partial<VerifyCommand>, 'url'>} [command] more for runVerify: dist, contract, reportDir, timeoutMs, log…
@@ -272,17 +272,17 @@ function failMessage(headline, lines) {
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The verifier of this repository, loaded on first use (see "Which Node" above).
+ * The verifier of the installed fallback-pages, loaded on first use (see "Which Node" above).
  * @returns {Promise<RunVerify>}
  */
 async function loadRunVerify() {
 	try {
-		const main = await import('../../packages/fallback-pages/src/verify/main.ts');
+		const main = await import('fallback-pages/verify');
 		return main.runVerify;
 	} catch (error) {
 		throw Object.assign(
 			new Error(
-				`could not load the verifier (src/verify/main.ts) with Node ${process.versions.node}: it needs Node >= 22.18 to run TypeScript, and the project's devDependencies installed. ${error instanceof Error ? error.message : String(error)}`,
+				`could not load the verifier (fallback-pages/verify) with Node ${process.versions.node}: it needs Node >= 22.12 and the fallback-pages package installed. ${error instanceof Error ? error.message : String(error)}`,
 			),
 			{ cause: error },
 		);

@@ -34,12 +34,7 @@ function brokenConfig(name: string, replace: [string, string]): string {
 	const sample = readFileSync(join(root, 'examples/acme/astro.config.mjs'), 'utf8');
 	expect(sample).toContain(replace[0]);
 	mkdirSync(configDir, { recursive: true });
-	writeFileSync(
-		join(configDir, `${name}.mjs`),
-		sample
-			.replace('../../packages/fallback-pages/src/integration/fallback.ts', join(root, 'src/integrations/fallback.ts'))
-			.replace(...replace),
-	);
+	writeFileSync(join(configDir, `${name}.mjs`), sample.replace(...replace));
 	return `node_modules/.cache/fallback-tests/${name}.mjs`;
 }
 

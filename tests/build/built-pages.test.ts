@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses';
 import { lucideClass } from '../../packages/fallback-pages/src/catalog/icons';
 import { isLocale } from '../../packages/fallback-pages/src/i18n';
-import { appErrorPages, applicationError, globalError } from '../../packages/fallback-pages/src/catalog/appErrors';
+import {
+	appErrorPages,
+	applicationError,
+	globalError,
+} from '../../packages/fallback-pages/src/catalog/appErrors';
 import {
 	analysePage,
 	parseHtml,

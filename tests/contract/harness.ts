@@ -13,7 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Target } from '../../packages/fallback-pages/src/verify/checks';
-import { send, sendRaw, toHeaders, type Answer, type RequestOptions } from '../../packages/fallback-pages/src/verify/http';
+import {
+	send,
+	sendRaw,
+	toHeaders,
+	type Answer,
+	type RequestOptions,
+} from '../../packages/fallback-pages/src/verify/http';
 
 export const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
 

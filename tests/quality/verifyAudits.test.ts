@@ -14,7 +14,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract.ts';
 import { cspHash } from '../../packages/fallback-pages/src/contract/pageHeaders.ts';
 import { inlineCodeOf } from '../../packages/fallback-pages/src/quality/pageAnalysis.ts';
-import { auditPages, expectedStatus, samplePaths, UNKNOWN_PATH } from '../../packages/fallback-pages/src/verify/audits.ts';
+import {
+	auditPages,
+	expectedStatus,
+	samplePaths,
+	UNKNOWN_PATH,
+} from '../../packages/fallback-pages/src/verify/audits.ts';
 import { readContract } from '../../packages/fallback-pages/src/verify/site.ts';
 
 const dist = new URL('../../dist/', import.meta.url);

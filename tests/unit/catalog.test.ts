@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import statuses from 'statuses';
-import { statusCatalog, statusByCode, isCatalogued } from '../../packages/fallback-pages/src/catalog/statuses';
+import {
+	statusCatalog,
+	statusByCode,
+	isCatalogued,
+} from '../../packages/fallback-pages/src/catalog/statuses';
 import { icons } from '../../packages/fallback-pages/src/catalog/icons';
 
 const codes = statusCatalog.map((s) => s.code);

@@ -9,7 +9,11 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withMaintenance, type RouteContract } from '../../packages/fallback-pages/src/contract/contract';
-import { cloudflareFiles, cloudflareWorker, cloudflareWranglerConfig } from '../../packages/fallback-pages/src/hosts/cloudflare';
+import {
+	cloudflareFiles,
+	cloudflareWorker,
+	cloudflareWranglerConfig,
+} from '../../packages/fallback-pages/src/hosts/cloudflare';
 import { fixtureContract, fixtureOptions, fixtureWithGerman } from './fixtures/contract';
 
 /** dist/ as the fixture's build would have it: pages, problem documents, text twins, a rule file. */

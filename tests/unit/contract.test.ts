@@ -5,9 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses';
 import { appErrorPages } from '../../packages/fallback-pages/src/catalog/appErrors';
-import { errorRoutes, headersInFrontOfApp, replacedAppPages } from '../../packages/fallback-pages/src/contract/contract';
+import {
+	errorRoutes,
+	headersInFrontOfApp,
+	replacedAppPages,
+} from '../../packages/fallback-pages/src/contract/contract';
 import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
-import { contentSecurityPolicy, cspHash, pageHeaders } from '../../packages/fallback-pages/src/contract/pageHeaders';
+import {
+	contentSecurityPolicy,
+	cspHash,
+	pageHeaders,
+} from '../../packages/fallback-pages/src/contract/pageHeaders';
 
 describe('catalogContract', () => {
 	const contract = catalogContract({ 'X-Page': 'yes' });

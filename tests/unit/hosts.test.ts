@@ -7,7 +7,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apacheProxyConfig, apacheStaticConfig, apacheTypeMaps } from '../../packages/fallback-pages/src/hosts/apache';
+import {
+	apacheProxyConfig,
+	apacheStaticConfig,
+	apacheTypeMaps,
+} from '../../packages/fallback-pages/src/hosts/apache';
 import { firstListedPattern } from '../../packages/fallback-pages/src/hosts/language';
 import { caddyProxyConfig, caddyStaticConfig } from '../../packages/fallback-pages/src/hosts/caddy';
 import { cloudFrontCustomErrorResponses } from '../../packages/fallback-pages/src/hosts/cloudfront';
@@ -170,7 +174,10 @@ describe('hostConfigFiles()', () => {
 	it('no generator imports the catalogue: they read the contract they are given', () => {
 		const sources = readdirSync(new URL('../../packages/fallback-pages/src/hosts/', import.meta.url));
 		for (const source of sources) {
-			const text = readFileSync(new URL(`../../src/hosts/${source}`, import.meta.url), 'utf8');
+			const text = readFileSync(
+				new URL(`../../packages/fallback-pages/src/hosts/${source}`, import.meta.url),
+				'utf8',
+			);
 			expect(text, source).not.toMatch(/from '\.\.\/catalog\//);
 			expect(text, source).not.toMatch(/from '\.\.\/contract\/fromCatalog'/);
 		}

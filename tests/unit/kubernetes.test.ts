@@ -9,7 +9,10 @@ import { parseAllDocuments } from 'yaml';
 import { ConfigMap, Service } from 'kubernetes-models/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
-import { kubernetesBackendNginxConfig, kubernetesFiles } from '../../packages/fallback-pages/src/hosts/kubernetes';
+import {
+	kubernetesBackendNginxConfig,
+	kubernetesFiles,
+} from '../../packages/fallback-pages/src/hosts/kubernetes';
 import { parseHostOptions, type HostOptions } from '../../packages/fallback-pages/src/hosts/options';
 import { fixtureContract, fixtureOptions, fixtureWithGerman } from './fixtures/contract';
 

@@ -4,8 +4,15 @@
  * Whether servers answer as the files intend is the contract suite's job (describeMaintenance).
  */
 import { describe, expect, it } from 'vitest';
-import { allowedDuringMaintenance, requiredStatusPage } from '../../packages/fallback-pages/src/contract/contract';
-import { maintainedContract, maintenanceOf, maintenanceSchema } from '../../packages/fallback-pages/src/config/maintenance';
+import {
+	allowedDuringMaintenance,
+	requiredStatusPage,
+} from '../../packages/fallback-pages/src/contract/contract';
+import {
+	maintainedContract,
+	maintenanceOf,
+	maintenanceSchema,
+} from '../../packages/fallback-pages/src/config/maintenance';
 import { parseOptions } from '../../packages/fallback-pages/src/config/options';
 import { hostConfigFiles, netlifyFiles } from '../../packages/fallback-pages/src/hosts/index';
 import { fixtureOptions, fixtureWithGerman } from './fixtures/contract';

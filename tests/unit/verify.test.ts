@@ -10,10 +10,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
 import { bodyDifference, CaseRun } from '../../packages/fallback-pages/src/verify/checks';
 import { hostProfiles, netlify } from '../../packages/fallback-pages/src/verify/hosts';
-import { EXPECT_CONTINUE_FROM, networkError, NetworkError, send, sendRaw } from '../../packages/fallback-pages/src/verify/http';
+import {
+	EXPECT_CONTINUE_FROM,
+	networkError,
+	NetworkError,
+	send,
+	sendRaw,
+} from '../../packages/fallback-pages/src/verify/http';
 import { hostProfile, parseDeployUrl } from '../../packages/fallback-pages/src/verify/main';
 import { passed, verify } from '../../packages/fallback-pages/src/verify/run';
-import { CONTRACT_FILE, contractFileOf, hostsDirOf, loadSite, readContract } from '../../packages/fallback-pages/src/verify/site';
+import {
+	CONTRACT_FILE,
+	contractFileOf,
+	hostsDirOf,
+	loadSite,
+	readContract,
+} from '../../packages/fallback-pages/src/verify/site';
 
 const servers: { close(): void }[] = [];
 afterEach(() => {
@@ -223,12 +235,14 @@ describe('what the command refuses', () => {
 });
 
 describe('where a build puts its host configs and contract', () => {
-	it("hosts/ for the project's dist/, <folder>-hosts/ beside any other output folder", () => {
-		expect(hostsDirOf('/project/dist/', '/project/')).toBe('/project/hosts/');
-		expect(hostsDirOf('/project/dist', '/project')).toBe('/project/hosts/');
-		expect(hostsDirOf('/project/.preview/', '/project/')).toBe('/project/.preview-hosts/');
+	it("<folder>-hosts/ beside the output folder; hostsDir for the project's dist/ only", () => {
+		expect(hostsDirOf('/project/dist/', '/project/')).toBe('/project/dist-hosts/');
+		expect(hostsDirOf('/project/dist/', '/project/', 'hosts')).toBe('/project/hosts/');
+		expect(hostsDirOf('/project/dist', '/project', 'config/fallback')).toBe('/project/config/fallback/');
+		expect(hostsDirOf('/project/.preview/', '/project/', 'hosts')).toBe('/project/.preview-hosts/');
 		expect(hostsDirOf('/tmp/fallback-build-x1/', '/project/')).toBe('/tmp/fallback-build-x1-hosts/');
 		expect(contractFileOf('/tmp/out', '/project')).toBe('/tmp/out-hosts/contract.json');
+		// The starter's build (hostsDir: 'hosts'), found where it is.
 		expect(contractFileOf('dist')).toBe(`${process.cwd()}/${CONTRACT_FILE}`);
 	});
 });

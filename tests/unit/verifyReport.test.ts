@@ -8,7 +8,12 @@ import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditResult } from '../../packages/fallback-pages/src/verify/audits';
 import type { CaseResult, VerifyResult } from '../../packages/fallback-pages/src/verify/run';
-import { htmlReport, jsonReport, junitReport, terminalSummary } from '../../packages/fallback-pages/src/verify/report';
+import {
+	htmlReport,
+	jsonReport,
+	junitReport,
+	terminalSummary,
+} from '../../packages/fallback-pages/src/verify/report';
 
 const base = 'https://deploy-preview-7--fallback.netlify.app';
 const script = '<script>alert(1)</script>';

@@ -25,4 +25,6 @@ await build({
 	output: { dir: `${root}dist`, format: 'esm', sourcemap: false },
 	logLevel: 'warn',
 });
-console.log(`fallback-pages: bundled src/ into dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+	`fallback-pages: bundled src/ into dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -17,7 +17,12 @@ export class CommandError extends Error {
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** `argv` read against `options`; `--help`/`-h` is always known. */
-export function readArgs<T extends Options>(command: string, argv: string[], options: T, positionals = false) {
+export function readArgs<T extends Options>(
+	command: string,
+	argv: string[],
+	options: T,
+	positionals = false,
+) {
 	try {
 		return parseArgs({
 			args: argv,

@@ -36,7 +36,9 @@ export async function buildCommand(argv: string[]): Promise<number> {
 	if (problems.length > 0) throw new CommandError(problems.join('\n'));
 	const { source } = config;
 	const out = resolve(values.out ?? 'fallback');
-	console.log(`fallback-pages: building the pages with ${source === 'defaults' ? 'the default options (no fallback.config.mjs)' : source} …`);
+	console.log(
+		`fallback-pages: building the pages with ${source === 'defaults' ? 'the default options (no fallback.config.mjs)' : source} …`,
+	);
 	const built = await buildPages(options, out);
 	console.log(
 		`fallback-pages: ${built.pages} pages in ${shown(built.out)}/, host configs and contract in ${shown(built.hosts)}/ (${built.seconds.toFixed(1)} s)`,

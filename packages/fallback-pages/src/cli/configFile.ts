@@ -53,12 +53,15 @@ export async function readConfigFile(file: string | undefined): Promise<{
 		);
 	}
 	const problems = optionProblems(options);
-	if (problems.length > 0) throw new CommandError(problems.map((problem) => `${shown(path)}: ${problem}`).join('\n'));
+	if (problems.length > 0)
+		throw new CommandError(problems.map((problem) => `${shown(path)}: ${problem}`).join('\n'));
 	const given = options as FallbackOptions;
 	const logo = given.brand?.logo;
 	return {
 		options:
-			typeof logo === 'string' ? { ...given, brand: { ...given.brand, logo: resolve(dirname(path), logo) } } : given,
+			typeof logo === 'string'
+				? { ...given, brand: { ...given.brand, logo: resolve(dirname(path), logo) } }
+				: given,
 		source: shown(path),
 	};
 }

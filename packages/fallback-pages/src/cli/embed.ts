@@ -11,12 +11,7 @@
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import {
-	DEFAULT_EMBED_PREFIX,
-	EMBED_MARK,
-	EMBED_PREFIX_VARIABLE,
-	embedPrefixProblem,
-} from '../config/embed';
+import { DEFAULT_EMBED_PREFIX, EMBED_MARK, EMBED_PREFIX_VARIABLE, embedPrefixProblem } from '../config/embed';
 import { CommandError, readArgs, UsageError } from './args';
 import { readConfigFile } from './configFile';
 import { astroBuild } from './buildPages';
@@ -43,12 +38,14 @@ export async function embedCommand(argv: string[]): Promise<number> {
 		console.log(embedUsage);
 		return 0;
 	}
-	if (!values.into) throw new UsageError('say where the site is: --into <publish folder> (see fallback-pages embed --help)');
+	if (!values.into)
+		throw new UsageError('say where the site is: --into <publish folder> (see fallback-pages embed --help)');
 	const target = resolve(values.into);
 	const prefix = values.prefix;
 	const prefixProblem = embedPrefixProblem(prefix);
 	if (prefixProblem) throw new UsageError(`--prefix ${prefixProblem}`);
-	if (!existsSync(target) || !statSync(target).isDirectory()) throw new UsageError(`${values.into} is not a folder`);
+	if (!existsSync(target) || !statSync(target).isDirectory())
+		throw new UsageError(`${values.into} is not a folder`);
 	const { options } = await readConfigFile(values.config);
 
 	// Everything is checked before anything is written: a refusal leaves the site as it was.
@@ -61,7 +58,9 @@ export async function embedCommand(argv: string[]): Promise<number> {
 	for (const name of ruleFiles) {
 		const file = join(target, name);
 		if (existsSync(file) && readFileSync(file, 'utf8').includes(EMBED_MARK)) {
-			throw new CommandError(`${name} already holds Fallback's rules; nothing was written. Remove that block to embed again.`);
+			throw new CommandError(
+				`${name} already holds Fallback's rules; nothing was written. Remove that block to embed again.`,
+			);
 		}
 	}
 	const siteRedirects = join(target, '_redirects');
@@ -86,9 +85,13 @@ export async function embedCommand(argv: string[]): Promise<number> {
 			const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
 			const separator = existing === '' ? '' : existing.endsWith('\n') ? '\n' : '\n\n';
 			appendFileSync(file, separator + readFileSync(join(build, name), 'utf8'));
-			console.log(`embed: ${existing === '' ? 'wrote' : "appended Fallback's rules to"} ${join(values.into, name)}`);
+			console.log(
+				`embed: ${existing === '' ? 'wrote' : "appended Fallback's rules to"} ${join(values.into, name)}`,
+			);
 		}
-		console.log(`embed: wrote ${pageFiles.length} files and folders to ${join(values.into, prefix)} (gallery: ${prefix})`);
+		console.log(
+			`embed: wrote ${pageFiles.length} files and folders to ${join(values.into, prefix)} (gallery: ${prefix})`,
+		);
 	} finally {
 		await rm(work, { recursive: true, force: true });
 	}

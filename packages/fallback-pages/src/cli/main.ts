@@ -24,7 +24,8 @@ async function version(): Promise<string> {
 	const { readFile } = await import('node:fs/promises');
 	const { join } = await import('node:path');
 	const { packageRoot } = await import('../packageRoot');
-	return (JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+	return (JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { version: string })
+		.version;
 }
 
 /** Runs a command line; resolves to the exit code. */
@@ -40,14 +41,18 @@ export async function main(argv: string[]): Promise<number> {
 	}
 	const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
 	if (!load) {
-		console.error(`fallback-pages: unknown command ${JSON.stringify(name)}; the commands are ${Object.keys(commands).join(', ')} (see fallback-pages --help)`);
+		console.error(
+			`fallback-pages: unknown command ${JSON.stringify(name)}; the commands are ${Object.keys(commands).join(', ')} (see fallback-pages --help)`,
+		);
 		return 2;
 	}
 	// A build outside Netlify is a production build unless the environment says otherwise; set
 	// before the build's modules read it.
 	if (name !== 'verify') process.env['CONTEXT'] ??= 'production';
 	try {
-		return await (await load())(rest);
+		return await (
+			await load()
+		)(rest);
 	} catch (error) {
 		if (error instanceof UsageError) {
 			console.error(`fallback-pages ${name}: ${error.message}`);

@@ -134,7 +134,8 @@ function apiPrefixProblem(prefix: string): string | undefined {
 function basePrefixProblem(prefix: string): string | undefined {
 	const problem = plainPrefixProblem(prefix, '/errors/');
 	if (problem) return problem;
-	if (prefix.startsWith('/_')) return 'must not start with _ (Netlify and Astro keep such folders for themselves)';
+	if (prefix.startsWith('/_'))
+		return 'must not start with _ (Netlify and Astro keep such folders for themselves)';
 	return undefined;
 }
 
@@ -255,7 +256,10 @@ export const fallbackOptionsSchema = z
 			.string()
 			.trim()
 			.min(1, 'must be a folder path')
-			.refine((value) => !value.split(/[\\/]/).includes('..') && !/^[\\/]/.test(value), 'must be a folder inside the project (relative, no ..)')
+			.refine(
+				(value) => !value.split(/[\\/]/).includes('..') && !/^[\\/]/.test(value),
+				'must be a folder inside the project (relative, no ..)',
+			)
 			.optional(),
 	})
 	.superRefine((options, ctx) => {
@@ -313,7 +317,10 @@ export class OptionsError extends Error {
  * Validates the options (of `fallback({ ... })` in astro.config.mjs, or of the CLI's config file:
  * `source` says which); throws an OptionsError listing every broken option by its full path.
  */
-export function parseOptions(raw: unknown = {}, source = 'fallback({ ... }) in astro.config.mjs'): ParsedOptions {
+export function parseOptions(
+	raw: unknown = {},
+	source = 'fallback({ ... }) in astro.config.mjs',
+): ParsedOptions {
 	const result = fallbackOptionsSchema.safeParse(raw);
 	if (result.success) return result.data;
 	throw new OptionsError(source, optionProblems(raw));

@@ -50,11 +50,14 @@ export function catalogContract(
 		transient: pageOf(page.status).transient,
 		problemFile: `${PROBLEM_FOLDER}${page.slug}.json`,
 	}));
+	// The site's own page is its default locale's: the other locales' pages are Fallback's.
 	const localePages = otherLocales.flatMap((locale) =>
-		[...statusPages, ...appPages].map(({ sitePage: _, ...route }) => ({
-			...route,
+		[...statusPages, ...appPages].map((route): PageRoute => ({
 			path: `/${locale}${route.path}`,
 			file: `${locale}/${route.file}`,
+			status: route.status,
+			headers: route.headers,
+			transient: route.transient,
 			problemFile: `${locale}/${route.problemFile}`,
 		})),
 	);

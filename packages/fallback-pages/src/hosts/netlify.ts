@@ -169,12 +169,18 @@ function ownPathHeaders(contract: RouteContract, onEveryPath: Readonly<Record<st
 			const [path, file] = routePaths(route);
 			const own = { ...contract.pageHeaders, ...route.headers };
 			return [
-				...block(path, { ...own, ...(localeOf(route) === contract.defaultLocale ? onEveryPath : languageHeaders(contract, localeOf(route), false)) }),
+				...block(path, {
+					...own,
+					...(localeOf(route) === contract.defaultLocale
+						? onEveryPath
+						: languageHeaders(contract, localeOf(route), false)),
+				}),
 				...block(file, { ...own, ...languageHeaders(contract, localeOf(route), false) }),
 			];
 		}),
 		...contract.hiddenFolders.flatMap((folder) => {
-			const locale = contract.otherLocales.find((other) => folder.startsWith(`/${other}/`)) ?? contract.defaultLocale;
+			const locale =
+				contract.otherLocales.find((other) => folder.startsWith(`/${other}/`)) ?? contract.defaultLocale;
 			return block(`${folder}*`, { ...contract.pageHeaders, ...languageHeaders(contract, locale, false) });
 		}),
 		// The galleries, where the site has no page of its own.

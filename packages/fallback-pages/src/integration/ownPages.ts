@@ -33,7 +33,8 @@ export interface OwnPage {
 	status?: number;
 }
 
-const localePrefix = (locale: Locale, defaultLocale: Locale) => (locale === defaultLocale ? '' : `${locale}/`);
+const localePrefix = (locale: Locale, defaultLocale: Locale) =>
+	locale === defaultLocale ? '' : `${locale}/`;
 
 /** Every page Fallback builds, in every locale: status pages, the two app-error pages, galleries. */
 export function ownPages(set: PageSet): OwnPage[] {
@@ -43,17 +44,17 @@ export function ownPages(set: PageSet): OwnPage[] {
 		return [
 			...statusCatalog
 				.filter((status) => !(inDefault && set.sitePages.includes(status.code)))
-				.map(
-					(status): OwnPage => ({
-						path: `${prefix}${status.code}`,
-						file: `${prefix}${status.code}.html`,
-						kind: 'status',
-						status: status.code,
-					}),
-				),
-			...appErrorPages.map(
-				(app): OwnPage => ({ path: `${prefix}${app.slug}`, file: `${prefix}${app.slug}.html`, kind: 'app' }),
-			),
+				.map((status): OwnPage => ({
+					path: `${prefix}${status.code}`,
+					file: `${prefix}${status.code}.html`,
+					kind: 'status',
+					status: status.code,
+				})),
+			...appErrorPages.map((app): OwnPage => ({
+				path: `${prefix}${app.slug}`,
+				file: `${prefix}${app.slug}.html`,
+				kind: 'app',
+			})),
 			...(set.siteGalleries.includes(prefix)
 				? []
 				: [{ path: prefix, file: `${prefix}index.html`, kind: 'gallery' } satisfies OwnPage]),
@@ -70,7 +71,10 @@ export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>
 }[] {
 	return set.locales.flatMap((locale) => {
 		const prefix = localePrefix(locale, set.defaultLocale);
-		const names = [...statusCatalog.map((status) => String(status.code)), ...appErrorPages.map((app) => app.slug)];
+		const names = [
+			...statusCatalog.map((status) => String(status.code)),
+			...appErrorPages.map((app) => app.slug),
+		];
 		return [
 			...statusCatalog.map((status) => ({
 				path: `${prefix}${status.code}`,
@@ -91,7 +95,7 @@ export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>
 
 /** A project route as `astro:routes:resolved` tells it: its path when it has no parameters. */
 export interface SiteRoute {
-	pathname?: string;
+	pathname?: string | undefined;
 	entrypoint: string;
 }
 
@@ -125,7 +129,12 @@ export function collisions(
 		if (siteFile === undefined) continue;
 		if (candidate.gallery !== undefined) galleries.push(candidate.gallery);
 		else if (candidate.status === undefined || !set.sitePages.includes(candidate.status)) {
-			clashes.push({ path: normalised(`${base}${candidate.path}`), siteFile, what: candidate.what, ...candidate });
+			clashes.push({
+				path: normalised(`${base}${candidate.path}`),
+				siteFile,
+				what: candidate.what,
+				...(candidate.status === undefined ? {} : { status: candidate.status }),
+			});
 		}
 	}
 	return { galleries, clashes };
@@ -137,11 +146,19 @@ export function clashError(clashes: Collisions['clashes'], entrypoint: (what: st
 	const statuses = [...new Set(clashes.flatMap((clash) => (clash.status ? [clash.status] : [])))];
 	const ways = [
 		...(statuses.length > 0
-			? [`leave ${statuses.length > 1 ? 'these statuses' : 'it'} to the site with fallback({ sitePages: [${statuses.join(', ')}] })`]
+			? [
+					`leave ${statuses.length > 1 ? 'these statuses' : 'it'} to the site with fallback({ sitePages: [${statuses.join(', ')}] })`,
+				]
 			: []),
 		"move Fallback's pages with fallback({ base: '/errors/' })",
 	];
-	const more = clashes.length > 1 ? ` (and ${clashes.length - 1} more: ${clashes.slice(1, 4).map((clash) => clash.path).join(', ')}${clashes.length > 4 ? '…' : ''})` : '';
+	const more =
+		clashes.length > 1
+			? ` (and ${clashes.length - 1} more: ${clashes
+					.slice(1, 4)
+					.map((clash) => clash.path)
+					.join(', ')}${clashes.length > 4 ? '…' : ''})`
+			: '';
 	return new Error(
 		`fallback: ${first.siteFile} and Fallback's ${entrypoint(first.what)} both answer ${first.path}${more}: ${ways.join(', or ')}.`,
 	);
@@ -170,8 +187,15 @@ function stylesheetLinks(html: string): { href: string; start: number; end: numb
 	const found: { href: string; start: number; end: number }[] = [];
 	const visit = (node: Element) => {
 		const attr = (name: string) => node.attrs?.find((a) => a.name === name)?.value;
-		if (node.nodeName === 'link' && attr('rel')?.split(/\s+/).includes('stylesheet') && node.sourceCodeLocation) {
-			found.push({ href: attr('href') ?? '', ...{ start: node.sourceCodeLocation.startOffset, end: node.sourceCodeLocation.endOffset } });
+		if (
+			node.nodeName === 'link' &&
+			attr('rel')?.split(/\s+/).includes('stylesheet') &&
+			node.sourceCodeLocation
+		) {
+			found.push({
+				href: attr('href') ?? '',
+				...{ start: node.sourceCodeLocation.startOffset, end: node.sourceCodeLocation.endOffset },
+			});
 		}
 		for (const child of node.content?.childNodes ?? node.childNodes ?? []) visit(child);
 	};
