@@ -57,7 +57,15 @@ describe('npm run verify against a broken host (nginx behind a proxy that breaks
 		// broken proxy answers from this process, whose event loop must keep running.
 		const child = spawn(
 			process.execPath,
-			['scripts/verify.ts', url, '--host', 'nginx', '--report-dir', reportDir],
+			[
+				'packages/fallback-pages/bin/fallback-pages.js',
+				'verify',
+				url,
+				'--host',
+				'nginx',
+				'--report-dir',
+				reportDir,
+			],
 			{
 				cwd: root,
 				env: { ...process.env, NO_COLOR: '1' },

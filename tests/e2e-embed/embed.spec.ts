@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { EMBED_SITE_DIR, mockSiteFiles } from './mockSite';
+import { EMBED_COMMAND, EMBED_SITE_DIR, mockSiteFiles } from './mockSite';
 
 /** Collects CSP violations and console errors the page reports while it loads. */
 async function watchProblems(page: Page): Promise<() => Promise<string[]>> {
@@ -100,7 +100,7 @@ test('the gallery lives under the prefix and links to the prefixed pages', async
 
 test('embedding again is refused and changes nothing', () => {
 	const before = readFileSync(join(EMBED_SITE_DIR, '_redirects'), 'utf8');
-	const again = spawnSync('node', ['scripts/embed.ts', '--into', EMBED_SITE_DIR], { encoding: 'utf8' });
+	const again = spawnSync('node', [...EMBED_COMMAND, '--into', EMBED_SITE_DIR], { encoding: 'utf8' });
 	expect(again.status).toBe(1);
 	expect(again.stderr).toMatch(/already exists; nothing was written/);
 	expect(readFileSync(join(EMBED_SITE_DIR, '_redirects'), 'utf8')).toBe(before);

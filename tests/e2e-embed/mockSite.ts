@@ -4,6 +4,14 @@
  * Fallback's pages render under that CSP.
  */
 export const EMBED_SITE_DIR = '.embed-site';
+
+/** `fallback-pages embed` with the starter's options, as a team runs it (the package's command). */
+export const EMBED_COMMAND = [
+	'packages/fallback-pages/bin/fallback-pages.js',
+	'embed',
+	'--config',
+	'fallback.config.mjs',
+];
 export const EMBED_SITE_PORT = 8890;
 
 export const mockSiteFiles: Readonly<Record<string, string>> = {

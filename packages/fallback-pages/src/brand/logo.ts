@@ -5,14 +5,10 @@
  * looks at until something is down.
  */
 import { open, type FileHandle } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import createDOMPurify, {
-	type Config,
-	type DOMPurify,
-	type RemovedAttribute,
-	type RemovedElement,
-} from 'dompurify';
-import { JSDOM, type DOMWindow } from 'jsdom';
+import type { Config, DOMPurify, RemovedAttribute, RemovedElement } from 'dompurify';
+import type { DOMWindow } from 'jsdom';
 import { optimize, type CustomPlugin } from 'svgo';
 
 /** The file as read from disk: anything bigger is not a logo, and is not parsed at all. */
@@ -81,10 +77,27 @@ const purifyConfig = {
 	IN_PLACE: true as const,
 } satisfies Config;
 
+/** The packages the sanitiser runs on: optional peers of fallback-pages, needed for a logo only. */
+export const SANITISER_PACKAGES = ['jsdom', 'dompurify'] as const;
+
 let tools: { window: DOMWindow; purify: DOMPurify } | undefined;
-/** One jsdom window for the whole build, made on first use so importing this module stays cheap. */
+/**
+ * One jsdom window for the whole build, made on first use: a site without a logo never loads (nor
+ * needs to install) jsdom, the largest part of a DOM sanitiser on Node.
+ */
 function sanitiser() {
 	if (!tools) {
+		const require = createRequire(import.meta.url);
+		let modules: [typeof import('jsdom'), typeof import('dompurify').default];
+		try {
+			modules = [require('jsdom'), require('dompurify')];
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+			throw new Error(
+				`fallback.brand.logo: checking a logo needs the packages ${SANITISER_PACKAGES.join(' and ')} (the SVG sanitiser and its DOM); install them with \`npm install ${SANITISER_PACKAGES.join(' ')}\``,
+			);
+		}
+		const [{ JSDOM }, createDOMPurify] = modules;
 		const { window } = new JSDOM('');
 		tools = { window, purify: createDOMPurify(window) };
 	}

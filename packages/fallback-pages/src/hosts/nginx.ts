@@ -62,7 +62,8 @@ const formatVariable = (mode: string, part: 'folder' | 'extension') => `$fallbac
  * page is the format the client asks for (the page, its problem document, its text twin).
  */
 export function pageUri(contract: RouteContract, route: PageRoute, mode: string): string {
-	const negotiated = negotiates(contract) && defaultLocaleRoutes(contract).includes(route);
+	// The site's own page (sitePages) answers in every language.
+	const negotiated = negotiates(contract) && defaultLocaleRoutes(contract).includes(route) && !route.sitePage;
 	const locale = negotiated ? inWord(localeVariable(mode)) : '';
 	const { folder: ownFolder, name } = pageFileParts(route.file);
 	const format = `${inWord(formatVariable(mode, 'folder'))}${name}.${inWord(formatVariable(mode, 'extension'))}`;

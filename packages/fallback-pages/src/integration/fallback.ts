@@ -239,8 +239,10 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 					{ locales: shipped.locales, defaultLocale: shipped.defaultLocale, sitePages: options.sitePages },
 				);
 				if (found.clashes.length > 0) throw clashError(found.clashes, routeNamed);
+				// Astro resolves the routes again in some builds: said once.
+				const changed = found.galleries.join() !== config().siteGalleries.join();
 				config().siteGalleries = found.galleries;
-				if (found.galleries.length > 0) {
+				if (changed) {
 					logger.info(
 						`the site has its own page at ${found.galleries.map((gallery) => `${options.base}${gallery}`).join(', ')}: Fallback's gallery is left out there`,
 					);

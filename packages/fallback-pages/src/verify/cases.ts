@@ -291,7 +291,8 @@ export function siteChecks(site: Site, host: HostProfile) {
 
 	/** A route of the default locale in another locale: `/404` in `de` is `/de/404`. */
 	function inLocale(route: PageRoute, locale: string): PageRoute {
-		if (locale === contract.defaultLocale) return route;
+		// The site's own page (sitePages) answers in every language.
+		if (locale === contract.defaultLocale || route.sitePage) return route;
 		const found = errorRoutes(contract).find((candidate) => candidate.path === `/${locale}${route.path}`);
 		if (!found) throw new Error(`The build ships no ${route.path} in ${locale}`);
 		return found;
