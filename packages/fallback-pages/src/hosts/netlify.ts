@@ -157,39 +157,44 @@ export function netlifyHeaders(contract: RouteContract, { everyPath = true } = {
 
 /**
  * In a site that has pages of its own, the page headers go on Fallback's paths and files only,
- * never on `/*`: the site's pages keep exactly the headers the site gives them. A status page the
- * site keeps for itself (`sitePages`) gets its status's own headers and nothing else.
+ * never on `/*`: the site's pages keep exactly the headers the site gives them. As on every path
+ * above, a path says only what holds whichever locale's file serves it (Vary, where others ship);
+ * each file says its language (netlify-cli matches a rewritten request's headers on the file it
+ * serves). A status page the site keeps for itself (`sitePages`) gets its status's own headers and
+ * nothing else.
  */
 function ownPathHeaders(contract: RouteContract, onEveryPath: Readonly<Record<string, string>>): string {
-	const localeOf = (route: PageRoute) => routeLocale(contract, route);
+	const ofFile = (locale: string) => ({
+		...contract.pageHeaders,
+		...languageHeaders(contract, locale, negotiates(contract)),
+	});
 	return [
 		generated,
 		"# Fallback's pages only: the site's own pages keep their own headers.",
 		...errorRoutes(contract).flatMap((route) => {
 			if (route.sitePage) return routePaths(route).flatMap((path) => block(path, route.headers));
 			const [path, file] = routePaths(route);
-			const own = { ...contract.pageHeaders, ...route.headers };
 			return [
-				...block(path, {
-					...own,
-					...(localeOf(route) === contract.defaultLocale
-						? onEveryPath
-						: languageHeaders(contract, localeOf(route), false)),
-				}),
-				...block(file, { ...own, ...languageHeaders(contract, localeOf(route), false) }),
+				...block(path, { ...contract.pageHeaders, ...onEveryPath, ...route.headers }),
+				...block(file, { ...ofFile(routeLocale(contract, route)), ...route.headers }),
 			];
 		}),
-		...contract.hiddenFolders.flatMap((folder) => {
-			const locale =
-				contract.otherLocales.find((other) => folder.startsWith(`/${other}/`)) ?? contract.defaultLocale;
-			return block(`${folder}*`, { ...contract.pageHeaders, ...languageHeaders(contract, locale, false) });
-		}),
+		...contract.hiddenFolders.flatMap((folder) =>
+			block(
+				`${folder}*`,
+				ofFile(
+					contract.otherLocales.find((other) => folder.startsWith(`/${other}/`)) ?? contract.defaultLocale,
+				),
+			),
+		),
 		// The galleries, where the site has no page of its own.
 		...[contract.defaultLocale, ...contract.otherLocales].flatMap((locale) => {
 			const folder = locale === contract.defaultLocale ? '' : `${locale}/`;
 			if (contract.siteGalleries?.includes(folder)) return [];
-			const own = { ...contract.pageHeaders, ...languageHeaders(contract, locale, false) };
-			return [...block(`/${folder}`, own), ...block(`/${folder}${contract.indexFile}`, own)];
+			return [
+				...block(`/${folder}`, ofFile(locale)),
+				...block(`/${folder}${contract.indexFile}`, ofFile(locale)),
+			];
 		}),
 		'',
 	].join('\n');

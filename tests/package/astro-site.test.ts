@@ -1,0 +1,167 @@
+/**
+ * An existing Astro 7 site adds the packed package with one line: a styled home page (its CSS a
+ * file of its own: `inlineStylesheets: 'never'`), an about page, its own 404 page, its own
+ * `_redirects` rule and `_headers`. Built three ways from the same project: without Fallback; with
+ * it and the 404 left to the site (`sitePages: [404]`); with it and nothing said, which must stop
+ * the build naming both files. The site's own files come out byte for byte as without Fallback, its
+ * rules first; the contract holds on netlify-cli and on nginx with the config the build wrote.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, request, type RunningServer } from '../contract/harness';
+import { astroVersion, makeProject, npmInstall, packTarball, removeProject, run, runOk } from './project';
+import { expectVerified, serveOnNetlify, serveOnNginx } from './serve';
+
+const page = (title: string, body: string) =>
+	`---\nimport '../styles/site.css';\n---\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>\n`;
+
+/** The site, before anyone adds Fallback. */
+const siteFiles = {
+	'package.json': JSON.stringify({ name: 'team-site', private: true, type: 'module' }),
+	'src/styles/site.css': 'body { font-family: Georgia, serif; color: #222; }\nh1 { color: rebeccapurple; }\n',
+	'src/pages/index.astro': page('Team site', '<h1>Welcome</h1><a href="/about/">About us</a>'),
+	'src/pages/about.astro': page('About', '<h1>About us</h1><p>We make things.</p>'),
+	'src/pages/404.astro': page('Lost', '<h1>Our own 404</h1><a href="/">Home</a>'),
+	'public/_redirects': '/old  /about/  301\n',
+	'public/_headers': '/about/*\n  X-Team: site\n',
+};
+
+const config = (fallback: string | undefined) =>
+	[
+		"import { defineConfig } from 'astro/config';",
+		...(fallback ? ["import fallback from 'fallback-pages';"] : []),
+		'export default defineConfig({',
+		"\tbuild: { inlineStylesheets: 'never' },",
+		...(fallback ? [`\tintegrations: [fallback(${fallback})],`] : []),
+		'});',
+		'',
+	].join('\n');
+
+let project: string;
+let nginxPort: number;
+let refused: { code: number; output: string };
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+	const tarball = await packTarball();
+	nginxPort = await freePort();
+	project = await makeProject('astro-site', siteFiles);
+	const hosts = JSON.stringify({
+		pagesRoot: join(project, 'dist'),
+		listen: { host: '127.0.0.1', port: nginxPort },
+	});
+	await Promise.all(
+		Object.entries({
+			'astro.plain.mjs': config(undefined),
+			'astro.config.mjs': config(`{ locales: ['en', 'de'], sitePages: [404], hosts: ${hosts} }`),
+			'astro.refused.mjs': config(`{ locales: ['en', 'de'] }`),
+		}).map(([name, text]) =>
+			import('node:fs/promises').then(({ writeFile }) => writeFile(join(project, name), text)),
+		),
+	);
+	await npmInstall(project, [`astro@${await astroVersion()}`, tarball]);
+	await runOk(project, 'npx', ['astro', 'build', '--config', 'astro.plain.mjs', '--outDir', 'dist-plain']);
+	await runOk(project, 'npx', ['astro', 'build']);
+	const failed = await run(project, 'npx', [
+		'astro',
+		'build',
+		'--config',
+		'astro.refused.mjs',
+		'--outDir',
+		'dist-refused',
+	]);
+	refused = { code: failed.code, output: failed.stdout + failed.stderr };
+}, 300_000);
+
+afterAll(async () => {
+	await Promise.all(servers.map((server) => server.stop()));
+	await removeProject(project);
+});
+
+const files = (dir: string) =>
+	readdirSync(dir, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+		.sort();
+
+describe('an Astro site with fallback({ sitePages: [404] })', () => {
+	it("keeps every file of the site's own build byte for byte, its rules first", () => {
+		const plain = join(project, 'dist-plain');
+		const built = join(project, 'dist');
+		const own = files(plain);
+		expect(own).toContain(
+			'_astro/' + readdirSync(join(plain, '_astro')).find((name) => name.endsWith('.css')),
+		);
+		for (const file of own) {
+			const before = readFileSync(join(plain, file));
+			const after = readFileSync(join(built, file));
+			if (file === '_redirects' || file === '_headers') {
+				expect(after.subarray(0, before.length).equals(before), file).toBe(true);
+				expect(after.length, file).toBeGreaterThan(before.length);
+			} else expect(after.equals(before), file).toBe(true);
+		}
+		// Fallback's pages are there too, each self-contained (the site's `never` did not reach them).
+		const notFound = readFileSync(join(built, 'de/404.html'), 'utf8');
+		expect(notFound).toContain('<style>');
+		expect(notFound).not.toMatch(/<link[^>]+stylesheet/);
+		expect(readFileSync(join(built, '503.html'), 'utf8')).toContain('<h1>503</h1>');
+		// No gallery over the site's home page, no 404 page over the site's.
+		expect(readFileSync(join(built, '404.html'), 'utf8')).toContain('Our own 404');
+		expect(readFileSync(join(built, 'index.html'), 'utf8')).toContain('Welcome');
+		// Its host configs went beside the build, not into the site's hosts/.
+		expect(existsSync(join(project, 'dist-hosts/contract.json'))).toBe(true);
+		expect(existsSync(join(project, 'hosts'))).toBe(false);
+	});
+
+	it('holds the contract on netlify-cli, and the site answers as it did without Fallback', async () => {
+		const withFallback = await serveOnNetlify(join(project, 'dist'), join(project, 'netlify-with'));
+		servers.push(withFallback);
+		const without = await serveOnNetlify(join(project, 'dist-plain'), join(project, 'netlify-plain'));
+		servers.push(without);
+		await expectVerified(project, withFallback, 'netlify-cli', 'dist');
+		for (const path of ['/', '/about/', '/old']) {
+			const [after, before] = await Promise.all([
+				request(withFallback.port, path),
+				request(without.port, path),
+			]);
+			expect(after.status, path).toBe(before.status);
+			expect(after.body, path).toBe(before.body);
+			// All but what differs on every answer: its time and netlify-cli's ID of the request.
+			const headers = (answer: typeof after) =>
+				[...answer.headers.entries()]
+					.filter(([name]) => !['date', 'age', 'x-nf-request-id'].includes(name))
+					.sort();
+			expect(headers(after), path).toEqual(headers(before));
+		}
+		expect((await request(withFallback.port, '/about/')).headers.get('x-team')).toBe('site');
+		const lost = await request(withFallback.port, '/no/such/page', { headers: { 'Accept-Language': 'de' } });
+		expect(lost.status).toBe(404);
+		expect(lost.body).toContain('Our own 404');
+	}, 240_000);
+
+	it('holds the contract on nginx with the config the build wrote', async () => {
+		const server = await serveOnNginx(
+			join(project, 'dist-hosts/nginx/fallback-static.conf'),
+			nginxPort,
+			join(project, 'nginx'),
+		);
+		servers.push(server);
+		await expectVerified(project, server, 'nginx', 'dist');
+		const about = await request(server.port, '/about/');
+		expect(about.status).toBe(200);
+		expect(about.body).toBe(readFileSync(join(project, 'dist/about/index.html'), 'utf8'));
+	}, 120_000);
+});
+
+describe('the same site with its own 404 page and nothing said about it', () => {
+	it('stops the build, naming both files and the two ways out', () => {
+		expect(refused.code).not.toBe(0);
+		expect(refused.output).toContain(
+			"src/pages/404.astro and Fallback's its 404 page (fallback-pages/src/routes/[...locale]/[code].astro) both answer /404",
+		);
+		expect(refused.output).toContain('fallback({ sitePages: [404] })');
+		expect(refused.output).toContain("fallback({ base: '/errors/' })");
+		expect(existsSync(join(project, 'dist-refused', '503.html'))).toBe(false);
+	});
+});

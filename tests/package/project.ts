@@ -1,0 +1,103 @@
+/**
+ * Fresh projects outside this repository, as a team makes them: a temp folder, its own
+ * package.json, the packed fallback-pages tarball and the rest from the registry. Commands run on
+ * the Node this suite runs on (24, from the project's devDependencies), as they would on a machine
+ * that has it.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** PATH with this Node first: `npx astro` and the package's bin run on it, not on the machine's Node 20. */
+export const environment: NodeJS.ProcessEnv = {
+	...process.env,
+	PATH: `${dirname(process.execPath)}:${process.env['PATH']}`,
+	ASTRO_TELEMETRY_DISABLED: '1',
+	NETLIFY_TELEMETRY_DISABLED: '1',
+	// The pages say what a production deploy says: no preview banner, no noindex.
+	CONTEXT: 'production',
+	URL: '',
+};
+
+export interface Result {
+	code: number;
+	stdout: string;
+	stderr: string;
+}
+
+/** Runs a command to its end; never throws on a non-zero exit. */
+export function run(
+	cwd: string,
+	command: string,
+	args: readonly string[],
+	env = environment,
+): Promise<Result> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		child.once('error', reject);
+		child.once('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+	});
+}
+
+/** Like run, but a failure throws with everything the command printed. */
+export async function runOk(cwd: string, command: string, args: readonly string[]): Promise<Result> {
+	const result = await run(cwd, command, args);
+	if (result.code !== 0) {
+		throw new Error(
+			`${command} ${args.join(' ')} exited ${result.code} in ${cwd}:\n${result.stdout}\n${result.stderr}`,
+		);
+	}
+	return result;
+}
+
+/** The package as npm would publish it: `npm pack` of the workspace, into a temp folder. */
+export async function packTarball(): Promise<string> {
+	const folder = await mkdtemp(join(tmpdir(), 'fallback-pack-'));
+	await promisify(execFile)('npm', ['pack', '--workspace', 'fallback-pages', '--pack-destination', folder], {
+		cwd: repositoryRoot,
+		env: environment,
+	});
+	const [tarball] = (await readdir(folder)).filter((name) => name.endsWith('.tgz'));
+	if (!tarball) throw new Error(`npm pack wrote no tarball into ${folder}`);
+	return join(folder, tarball);
+}
+
+/** The astro version this repository builds with, for the fresh sites (the registry serves it). */
+export async function astroVersion(): Promise<string> {
+	const json = await readFile(join(repositoryRoot, 'node_modules/astro/package.json'), 'utf8');
+	return (JSON.parse(json) as { version: string }).version;
+}
+
+/**
+ * A new project folder with these files, readable by a server's unprivileged workers (nginx drops
+ * to www-data when started as root).
+ */
+export async function makeProject(name: string, files: Readonly<Record<string, string>>): Promise<string> {
+	const dir = await mkdtemp(join(tmpdir(), `fallback-${name}-`));
+	await chmod(dir, 0o755);
+	for (const [path, content] of Object.entries(files)) {
+		await mkdir(dirname(join(dir, path)), { recursive: true });
+		await writeFile(join(dir, path), content);
+	}
+	return dir;
+}
+
+export async function npmInstall(dir: string, args: readonly string[]): Promise<void> {
+	await runOk(dir, 'npm', ['install', '--no-audit', '--no-fund', ...args]);
+}
+
+export const removeProject = (dir: string | undefined) =>
+	dir ? rm(dir, { recursive: true, force: true }) : Promise.resolve();
+
+/** The package's own command, as installed in a project. */
+export const fallbackPages = (dir: string, args: readonly string[]) =>
+	run(dir, join(dir, 'node_modules/.bin/fallback-pages'), args);

@@ -1,0 +1,58 @@
+/**
+ * A project's build served as the contract suite serves dist/ (netlify-cli, real nginx with the
+ * config the build wrote), and checked with the project's own `fallback-pages verify`.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { freePort, type RunningServer } from '../contract/harness';
+import { findServerExecutable, netlify, nginx } from '../contract/servers';
+import { fallbackPages } from './project';
+
+/** Netlify's engine on the folder as published (its _redirects and _headers included). */
+export async function serveOnNetlify(pages: string, work: string): Promise<RunningServer> {
+	const port = await freePort();
+	return netlify.start({
+		dir: work,
+		pagesRoot: pages,
+		siteConfig: '',
+		port,
+		label: `netlify-cli on ${pages}`,
+		executable: findServerExecutable(netlify)!,
+	});
+}
+
+/** Real nginx with the static config the build wrote (listen and pagesRoot set in the options). */
+export async function serveOnNginx(configFile: string, port: number, work: string): Promise<RunningServer> {
+	const executable = findServerExecutable(nginx);
+	if (!executable) throw new Error(`nginx is not installed (${nginx.install})`);
+	return nginx.start({
+		dir: work,
+		pagesRoot: '',
+		siteConfig: await readFile(configFile, 'utf8'),
+		port,
+		label: `nginx with ${configFile}`,
+		executable,
+	});
+}
+
+/** `fallback-pages verify` from the project against a server: exit 0 and nothing failed. */
+export async function expectVerified(
+	project: string,
+	server: RunningServer,
+	host: string,
+	dist: string,
+): Promise<void> {
+	const result = await fallbackPages(project, [
+		'verify',
+		`http://127.0.0.1:${server.port}`,
+		'--host',
+		host,
+		'--dist',
+		dist,
+		'--report-dir',
+		join(project, 'reports', host),
+	]);
+	expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+	expect(result.stdout).toMatch(/[1-9]\d* passed, 0 failed/);
+}
