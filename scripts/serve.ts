@@ -1,27 +1,46 @@
 /**
- * `npm run serve` (and `npm start` after a build): serves dist/ on http://localhost:8888 through
- * Netlify's own rule engine (netlify-cli, offline), so every page answers with its status.
- * Options: `--dir <folder>` (default dist), `--port <n>` (default 8888).
+ * `npm run serve` (and `npm start`, which builds first: `--build`): serves dist/ on
+ * http://localhost:8888 through Netlify's own rule engine (netlify-cli, offline), so every page
+ * answers with its status. Options: `--dir <folder>` (default dist), `--port <n>` (default 8888).
  *
  * A rebuild while it runs restarts netlify-cli, so the Content-Security-Policy it serves (hashes of
  * the pages' inline code, in _headers) always belongs to the pages it serves. netlify-cli's own
  * reload does not survive a build: Astro empties the folder first, netlify-cli then reloads with no
  * _headers and no _redirects, and never notices them written again (no CSP, status pages 200).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, watchFile } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({
-	options: { dir: { type: 'string', default: 'dist' }, port: { type: 'string', default: '8888' } },
-});
+function usageError(message: string): never {
+	console.error(`serve: ${message} (usage: npm start -- [--port <n>] [--dir <folder>])`);
+	process.exit(2);
+}
+
+const { values } = (() => {
+	try {
+		return parseArgs({
+			options: {
+				dir: { type: 'string', default: 'dist' },
+				port: { type: 'string', default: '8888' },
+				// `npm start`: build first, then serve what was built.
+				build: { type: 'boolean', default: false },
+			},
+		});
+	} catch (error) {
+		return usageError((error as Error).message.split('\n')[0]!);
+	}
+})();
 const dir = resolve(values.dir);
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
-	console.error(`serve: --port must be a port number, not ${JSON.stringify(values.port)}`);
-	process.exit(1);
+	usageError(`--port must be a port number, not ${JSON.stringify(values.port)}`);
+}
+if (values.build) {
+	const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+	if (build.status !== 0) process.exit(build.status ?? 1);
 }
 if (!existsSync(join(dir, '_redirects'))) {
 	console.error(

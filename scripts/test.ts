@@ -16,6 +16,10 @@ const steps: readonly { script: string; what: string }[] = [
 		script: 'test:contract',
 		what: 'the route contract on netlify-cli, nginx, Caddy, Apache, HAProxy, workerd; npm run verify on each',
 	},
+	{
+		script: 'test:package',
+		what: 'the packed package in a fresh Astro site and through its CLI, on netlify-cli and nginx',
+	},
 	{ script: 'test:e2e', what: 'browser: rendering, no-JS, CSP, keyboard, axe, previews' },
 	{ script: 'test:quality', what: 'Lighthouse and the Nu HTML checker' },
 ];

@@ -3,7 +3,7 @@
  * Astro on a throwaway project root inside its own folder (so that Astro and Vite resolve the
  * package's dependencies from there), then moves the output where the user asked.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FallbackOptions } from '../config/options';
@@ -15,7 +15,9 @@ import { shown } from './configFile';
 
 /** A folder the build may replace: absent, empty, or written by an earlier build of Fallback. */
 export function replaceable(folder: string, mark: (folder: string) => boolean): boolean {
-	return !existsSync(folder) || readdirSync(folder).length === 0 || mark(folder);
+	if (!existsSync(folder)) return true;
+	if (!statSync(folder).isDirectory()) return false;
+	return readdirSync(folder).length === 0 || mark(folder);
 }
 
 /** Fallback's output folders hold its not-found page and, beside them, its contract. */

@@ -2,6 +2,7 @@
  * The CLI's config file (`fallback.config.mjs`): an ES module whose default export is the object
  * `fallback({ ... })` takes, checked by the same schema with the same messages.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,8 +17,16 @@ export const shown = (path: string) => {
 	return near.startsWith('..') || isAbsolute(near) ? path : near;
 };
 
-/** Where an error points in the config file (`fallback.config.mjs:3`), from Node's stack. */
+/**
+ * Where an error points in the config file (`:3`): from Node's stack for an error the file threw,
+ * and for a syntax error (whose stack names no line) from Node's own syntax check of the file.
+ */
 function location(error: Error, file: string): string {
+	if (error.name === 'SyntaxError') {
+		const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
+		const match = check.stderr.split('\n')[0]?.match(/:(\d+)$/);
+		if (match) return `:${match[1]}`;
+	}
 	const url = pathToFileURL(file).href;
 	const line = (error.stack ?? '').split('\n').find((text) => text.includes(url));
 	const match = line?.match(/:(\d+)(?::\d+)?\)?\s*$/);

@@ -1,0 +1,201 @@
+/**
+ * The packed package installed with `--omit=dev` into an empty project (no Astro project of its
+ * own): every entry point imports and every command answers `--help`, so nothing it needs comes
+ * from devDependencies; usage mistakes and broken config files get one line each, the same words
+ * as fallback({ ... }) says; `fallback-pages build` with a config file makes a folder that holds the
+ * contract on netlify-cli and on nginx with the config it wrote.
+ */
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, request, type RunningServer } from '../contract/harness';
+import { fallbackPages, makeProject, npmInstall, packTarball, removeProject, run } from './project';
+import { expectVerified, serveOnNetlify, serveOnNginx } from './serve';
+
+let project: string;
+let nginxPort: number;
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+	const tarball = await packTarball();
+	nginxPort = await freePort();
+	project = await makeProject('cli', {
+		'package.json': JSON.stringify({ name: 'any-site', private: true }),
+	});
+	writeFileSync(
+		join(project, 'fallback.config.mjs'),
+		[
+			'export default {',
+			"\tsite: { name: 'Acme', url: 'https://acme.example' },",
+			"\tlocales: ['en', 'fr', 'ar'],",
+			"\tapi: { prefixes: ['/v1.2/'] },",
+			`\thosts: { pagesRoot: ${JSON.stringify(join(project, 'fallback'))}, listen: { host: '127.0.0.1', port: ${nginxPort} } },`,
+			'};',
+			'',
+		].join('\n'),
+	);
+	await npmInstall(project, ['--omit=dev', tarball]);
+}, 300_000);
+
+afterAll(async () => {
+	await Promise.all(servers.map((server) => server.stop()));
+	await removeProject(project);
+});
+
+describe('fallback-pages installed with --omit=dev', () => {
+	it('imports every entry point of its exports map', async () => {
+		const script = [
+			"const integration = (await import('fallback-pages')).default;",
+			"const { defineConfig } = await import('fallback-pages/config');",
+			"const { runVerify, hostProfiles } = await import('fallback-pages/verify');",
+			"console.log(typeof integration(defineConfig({})).hooks['astro:config:setup'], typeof runVerify, Object.keys(hostProfiles).length > 0);",
+		].join('\n');
+		const result = await run(project, process.execPath, ['--input-type=module', '-e', script]);
+		expect(result.stderr).toBe('');
+		expect(result.stdout.trim()).toBe('function function true');
+	});
+
+	it('answers --help for the command and each of its commands', async () => {
+		for (const args of [['--help'], ['build', '--help'], ['verify', '--help'], ['embed', '--help']]) {
+			const result = await fallbackPages(project, args);
+			expect(result.code, args.join(' ')).toBe(0);
+			expect(result.stdout, args.join(' ')).toMatch(/^Usage: fallback-pages /);
+			expect(result.stderr, args.join(' ')).toBe('');
+		}
+		const version = await fallbackPages(project, ['--version']);
+		expect(version.stdout.trim()).toBe('0.1.0');
+	});
+
+	it('says a usage mistake in one line and exits 2', async () => {
+		for (const [args, message] of [
+			[
+				['build', '--colour', 'red'],
+				"fallback-pages build: Unknown option '--colour' (see fallback-pages build --help)",
+			],
+			[
+				['publish'],
+				'fallback-pages: unknown command "publish"; the commands are build, verify, embed (see fallback-pages --help)',
+			],
+			[
+				['verify'],
+				'fallback-pages verify: give one URL to verify, e.g. fallback-pages verify https://example.com (see fallback-pages verify --help)',
+			],
+			[['build', '--config', 'missing.mjs'], 'fallback-pages build: missing.mjs: no such file'],
+			[
+				['embed'],
+				'fallback-pages embed: say where the site is: --into <publish folder> (see fallback-pages embed --help)',
+			],
+		] as const) {
+			const result = await fallbackPages(project, args);
+			expect(result.code, args.join(' ')).toBe(2);
+			expect(result.stderr.trimEnd(), args.join(' ')).toBe(message);
+		}
+	});
+
+	it('says a broken config file in one line each: syntax, default export, unknown key', async () => {
+		writeFileSync(join(project, 'syntax.mjs'), "export default {\n\tsite: { name: 'Acme' ,, },\n};\n");
+		writeFileSync(join(project, 'nothing.mjs'), 'export const site = {};\n');
+		writeFileSync(join(project, 'unknown.mjs'), "export default { colour: 'red' };\n");
+		const expected = {
+			'syntax.mjs': /^fallback-pages build: syntax\.mjs:2: SyntaxError: Unexpected token ','$/,
+			'nothing.mjs':
+				/^fallback-pages build: nothing\.mjs: its default export must be the options object .*, not missing$/,
+			'unknown.mjs': /^fallback-pages build: unknown\.mjs: fallback: Unrecognized key: "colour"$/,
+		};
+		for (const [file, line] of Object.entries(expected)) {
+			const result = await fallbackPages(project, ['build', '--config', file, '--out', 'never']);
+			expect(result.code, file).toBe(1);
+			expect(result.stderr.trimEnd(), file).toMatch(line);
+			expect(result.stderr.trimEnd().split('\n'), file).toHaveLength(1);
+		}
+		expect(existsSync(join(project, 'never'))).toBe(false);
+	});
+
+	it('refuses bad options with the words fallback({ ... }) uses', async () => {
+		const bad = {
+			site: { name: '' },
+			brand: { accent: { light: 'nope' } },
+			locales: ['en', 'xx'],
+			links: [{ label: 'Evil', url: 'javascript:alert(1)' }],
+		};
+		writeFileSync(join(project, 'bad.mjs'), `export default ${JSON.stringify(bad)};\n`);
+		const cli = await fallbackPages(project, ['build', '--config', 'bad.mjs']);
+		expect(cli.code).toBe(1);
+		const cliLines = cli.stderr
+			.trimEnd()
+			.split('\n')
+			.map((line) => line.replace('fallback-pages build: bad.mjs: ', ''));
+		// The integration of the same installed package, as astro.config.mjs would call it.
+		const script = `import fallback from 'fallback-pages'; try { fallback(${JSON.stringify(bad)}); } catch (error) { console.log(error.message); }`;
+		const integration = await run(project, process.execPath, ['--input-type=module', '-e', script]);
+		const integrationLines = integration.stdout.trimEnd().split('\n');
+		expect(integrationLines[0]).toBe('Invalid Fallback options (fallback({ ... }) in astro.config.mjs):');
+		expect(integrationLines.slice(1).map((line) => line.replace(/^ {2}- /, ''))).toEqual(cliLines);
+		expect(cliLines).toHaveLength(4);
+	});
+});
+
+describe('fallback-pages build with a config file, without an Astro project', () => {
+	let built: { code: number; stdout: string; stderr: string };
+
+	beforeAll(async () => {
+		built = await fallbackPages(project, ['build']);
+	}, 120_000);
+
+	it('writes the pages into fallback/ and the host configs beside them', () => {
+		expect(built.code, built.stderr).toBe(0);
+		expect(built.stdout).toMatch(/^fallback-pages: building the pages with fallback\.config\.mjs …\n/);
+		expect(built.stdout).toMatch(
+			/fallback-pages: 129 pages in fallback\/, host configs and contract in fallback-hosts\/ \(\d+\.\d s\)/,
+		);
+		expect(readdirSync(join(project, 'fallback'))).toEqual(
+			expect.arrayContaining(['404.html', 'ar', 'fr', '_redirects', '_headers']),
+		);
+		expect(existsSync(join(project, 'fallback-hosts/nginx/fallback-static.conf'))).toBe(true);
+		// Nothing of the Astro run it made is left in the project.
+		expect(readdirSync(project).sort()).toEqual(
+			[
+				'bad.mjs',
+				'fallback',
+				'fallback-hosts',
+				'fallback.config.mjs',
+				'node_modules',
+				'nothing.mjs',
+				'package-lock.json',
+				'package.json',
+				'syntax.mjs',
+				'unknown.mjs',
+			].sort(),
+		);
+	});
+
+	it('builds again over its own output, and refuses a folder that is not its own', async () => {
+		const again = await fallbackPages(project, ['build']);
+		expect(again.code, again.stderr).toBe(0);
+		writeFileSync(join(project, 'notes.txt'), 'mine');
+		const foreign = await fallbackPages(project, ['build', '--out', 'notes.txt']);
+		expect(foreign.code).toBe(1);
+		expect(foreign.stderr.trimEnd()).toBe(
+			"fallback-pages build: notes.txt exists and is not an earlier build of Fallback's; nothing was written. Choose another --out.",
+		);
+	}, 120_000);
+
+	it('holds the contract on netlify-cli', async () => {
+		const server = await serveOnNetlify(join(project, 'fallback'), join(project, '.netlify-work'));
+		servers.push(server);
+		await expectVerified(project, server, 'netlify-cli', 'fallback');
+	}, 120_000);
+
+	it('holds the contract on nginx with the config it wrote', async () => {
+		const server = await serveOnNginx(
+			join(project, 'fallback-hosts/nginx/fallback-static.conf'),
+			nginxPort,
+			join(project, '.nginx-work'),
+		);
+		servers.push(server);
+		await expectVerified(project, server, 'nginx', 'fallback');
+		const api = await request(server.port, '/v1.2/orders/7');
+		expect(api.status).toBe(404);
+		expect(api.headers.get('content-type')).toBe('application/problem+json');
+	}, 120_000);
+});
