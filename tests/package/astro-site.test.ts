@@ -10,7 +10,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
-import { astroVersion, makeProject, npmInstall, packTarball, removeProject, run, runOk } from './project';
+import {
+	astroVersion,
+	makeProject,
+	npmInstall,
+	packTarball,
+	removeProject,
+	run,
+	runOk,
+} from '../../scripts/fresh-project';
 import { expectVerified, serveOnNetlify, serveOnNginx } from './serve';
 
 const page = (title: string, body: string) =>

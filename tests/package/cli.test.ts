@@ -9,7 +9,14 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
-import { fallbackPages, makeProject, npmInstall, packTarball, removeProject, run } from './project';
+import {
+	fallbackPages,
+	makeProject,
+	npmInstall,
+	packTarball,
+	removeProject,
+	run,
+} from '../../scripts/fresh-project';
 import { expectVerified, serveOnNetlify, serveOnNginx } from './serve';
 
 let project: string;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { freePort, type RunningServer } from '../contract/harness';
 import { findServerExecutable, netlify, nginx } from '../contract/servers';
-import { fallbackPages } from './project';
+import { fallbackPages } from '../../scripts/fresh-project';
 
 /** Netlify's engine on the folder as published (its _redirects and _headers included). */
 export async function serveOnNetlify(pages: string, work: string): Promise<RunningServer> {

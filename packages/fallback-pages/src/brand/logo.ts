@@ -77,7 +77,10 @@ const purifyConfig = {
 	IN_PLACE: true as const,
 } satisfies Config;
 
-/** The packages the sanitiser runs on: optional peers of fallback-pages, needed for a logo only. */
+/**
+ * The packages the sanitiser runs on, needed for a logo only: fallback-pages does not depend on
+ * them (jsdom is the largest part of its install), a site with a logo installs them.
+ */
 export const SANITISER_PACKAGES = ['jsdom', 'dompurify'] as const;
 
 let tools: { window: DOMWindow; purify: DOMPurify } | undefined;

@@ -97,8 +97,8 @@ function cannotLoad(
 	packages: string,
 	error: unknown,
 ): AuditResult[] {
-	// They are development dependencies: an install without them (npm ci --omit=dev) lacks them.
-	const reason = `${packages} could not be loaded (${firstLine(error)}): run \`npm install\`, or run without --${tool}`;
+	// fallback-pages does not depend on them: a project that audits installs them itself.
+	const reason = `${packages} could not be loaded (${firstLine(error)}): install them (\`npm install --save-dev ${packages.replace(/ and |, /g, ' ')}\`), or run without --${tool}`;
 	log(`  ${tool}: ${reason}`);
 	return pages.map((page) => failed(tool, page.url, reason));
 }

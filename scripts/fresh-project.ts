@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const repositoryRoot = fileURLToPath(new URL('../', import.meta.url));
 
 /** PATH with this Node first: `npx astro` and the package's bin run on it, not on the machine's Node 20. */
 export const environment: NodeJS.ProcessEnv = {
