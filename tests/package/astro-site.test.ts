@@ -166,7 +166,7 @@ describe('the same site with its own 404 page and nothing said about it', () => 
 	it('stops the build, naming both files and the two ways out', () => {
 		expect(refused.code).not.toBe(0);
 		expect(refused.output).toContain(
-			"src/pages/404.astro and Fallback's its 404 page (fallback-pages/src/routes/[...locale]/[code].astro) both answer /404",
+			"src/pages/404.astro and Fallback's 404 page (fallback-pages/src/routes/[...locale]/[code].astro) both answer /404",
 		);
 		expect(refused.output).toContain('fallback({ sitePages: [404] })');
 		expect(refused.output).toContain("fallback({ base: '/errors/' })");

@@ -130,15 +130,6 @@ function apiPrefixProblem(prefix: string): string | undefined {
 	return undefined;
 }
 
-/** Why a base cannot hold the pages: plain path segments with `/` around, and none of Astro's own folders. */
-function basePrefixProblem(prefix: string): string | undefined {
-	const problem = plainPrefixProblem(prefix, '/errors/');
-	if (problem) return problem;
-	if (prefix.startsWith('/_'))
-		return 'must not start with _ (Netlify and Astro keep such folders for themselves)';
-	return undefined;
-}
-
 /** A locale Fallback has a catalogue for. */
 const locale = z
 	.string()
@@ -230,8 +221,8 @@ export const fallbackOptionsSchema = z
 		 */
 		base: z
 			.string()
-			.refine((value) => value === '/' || basePrefixProblem(value) === undefined, {
-				error: (issue) => basePrefixProblem(String(issue.input)),
+			.refine((value) => value === '/' || plainPrefixProblem(value, '/errors/') === undefined, {
+				error: (issue) => plainPrefixProblem(String(issue.input), '/errors/'),
 			})
 			.default('/'),
 		/**

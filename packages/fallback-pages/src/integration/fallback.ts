@@ -139,18 +139,6 @@ const routes: readonly { pattern: string; file: string }[] = [
 
 const routeFile = (file: string) => pathToFileURL(join(packageRoot, 'src/routes', file));
 
-/** A route's file as an error message names it: `fallback-pages/src/routes/[...locale]/[code].astro`. */
-function routeNamed(what: string): string {
-	const file = what.includes('gallery')
-		? '[...locale]/index.astro'
-		: what.includes('problem')
-			? '[...locale]/problem/[name].json.ts'
-			: what.includes('error page')
-				? `[...locale]/${what.split(' ')[1]}.astro`
-				: '[...locale]/[code].astro';
-	return `${what} (fallback-pages/src/routes/${file})`;
-}
-
 export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegration {
 	// Checked before anything is built: a broken option stops the build at once, naming it.
 	const options = parseOptions(rawOptions);
@@ -238,7 +226,7 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 					options.base,
 					{ locales: shipped.locales, defaultLocale: shipped.defaultLocale, sitePages: options.sitePages },
 				);
-				if (found.clashes.length > 0) throw clashError(found.clashes, routeNamed);
+				if (found.clashes.length > 0) throw clashError(found.clashes);
 				// Astro resolves the routes again in some builds: said once.
 				const changed = found.galleries.join() !== config().siteGalleries.join();
 				config().siteGalleries = found.galleries;

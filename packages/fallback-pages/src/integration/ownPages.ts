@@ -62,14 +62,22 @@ export function ownPages(set: PageSet): OwnPage[] {
 	});
 }
 
-/** Every path Fallback could answer at, relative to its base: the pages and the problem documents. */
-export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>): {
+/** A path Fallback could answer at, relative to its base, and the route file that makes it. */
+export interface Candidate {
 	path: string;
+	/** For messages, after "Fallback's": `404 page`, `problem document of 404`. */
 	what: string;
+	/** The route file, relative to the package's src/routes/. */
+	route: string;
+	/** The status of a default-locale status page (what `sitePages` can leave to the site). */
 	status?: number;
+	/** The gallery's folder (`''`, `de/`), for a gallery. */
 	gallery?: string;
-}[] {
-	return set.locales.flatMap((locale) => {
+}
+
+/** Every path Fallback could answer at, relative to its base: the pages and the problem documents. */
+export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>): Candidate[] {
+	return set.locales.flatMap((locale): Candidate[] => {
 		const prefix = localePrefix(locale, set.defaultLocale);
 		const names = [
 			...statusCatalog.map((status) => String(status.code)),
@@ -78,17 +86,23 @@ export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>
 		return [
 			...statusCatalog.map((status) => ({
 				path: `${prefix}${status.code}`,
-				what: `its ${status.code} page`,
+				what: `${status.code} page`,
+				route: '[...locale]/[code].astro',
 				...(prefix === '' ? { status: status.code } : {}),
 			})),
-			...appErrorPages.map((app) => ({ path: `${prefix}${app.slug}`, what: `its ${app.slug} page` })),
+			...appErrorPages.map((app) => ({
+				path: `${prefix}${app.slug}`,
+				what: `${app.slug} page`,
+				route: `[...locale]/${app.slug}.astro`,
+			})),
 			...names.flatMap((name) =>
-				['json', 'txt'].map((format) => ({
+				(['json', 'txt'] as const).map((format) => ({
 					path: `${prefix}problem/${name}.${format}`,
-					what: `the problem document of ${name}`,
+					what: `problem document of ${name}`,
+					route: `[...locale]/problem/[name].${format}.ts`,
 				})),
 			),
-			{ path: prefix, what: 'its gallery', gallery: prefix },
+			{ path: prefix, what: 'gallery', route: '[...locale]/index.astro', gallery: prefix },
 		];
 	});
 }
@@ -105,7 +119,7 @@ export interface Collisions {
 	/** Gallery paths the site answers itself: the gallery is left out there. */
 	galleries: string[];
 	/** Everything else the site and Fallback both answer: the build stops, naming both. */
-	clashes: { path: string; siteFile: string; what: string; status?: number }[];
+	clashes: { path: string; siteFile: string; what: string; route: string; status?: number }[];
 }
 
 /**
@@ -133,6 +147,7 @@ export function collisions(
 				path: normalised(`${base}${candidate.path}`),
 				siteFile,
 				what: candidate.what,
+				route: candidate.route,
 				...(candidate.status === undefined ? {} : { status: candidate.status }),
 			});
 		}
@@ -141,7 +156,7 @@ export function collisions(
 }
 
 /** The Error a clash stops the build with: both files, and the two ways out. */
-export function clashError(clashes: Collisions['clashes'], entrypoint: (what: string) => string): Error {
+export function clashError(clashes: Collisions['clashes']): Error {
 	const first = clashes[0]!;
 	const statuses = [...new Set(clashes.flatMap((clash) => (clash.status ? [clash.status] : [])))];
 	const ways = [
@@ -160,7 +175,7 @@ export function clashError(clashes: Collisions['clashes'], entrypoint: (what: st
 					.join(', ')}${clashes.length > 4 ? '…' : ''})`
 			: '';
 	return new Error(
-		`fallback: ${first.siteFile} and Fallback's ${entrypoint(first.what)} both answer ${first.path}${more}: ${ways.join(', or ')}.`,
+		`fallback: ${first.siteFile} and Fallback's ${first.what} (fallback-pages/src/routes/${first.route}) both answer ${first.path}${more}: ${ways.join(', or ')}.`,
 	);
 }
 

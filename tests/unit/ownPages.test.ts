@@ -1,0 +1,191 @@
+/**
+ * Fallback inside somebody else's Astro site: the paths its pages take, clashes with the site's own
+ * pages, the file names and inline styles its pages end with whatever the site's build settings,
+ * and the headers that go on its own paths only.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import {
+	candidatePaths,
+	clashError,
+	collisions,
+	inlineStylesheets,
+	ownPages,
+	settlePages,
+} from '../../packages/fallback-pages/src/integration/ownPages';
+import { joinBase } from '../../packages/fallback-pages/src/integration/fallback';
+import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
+import { netlifyHeaders, netlifyRedirects } from '../../packages/fallback-pages/src/hosts/netlify';
+import { parseOptions, optionProblems } from '../../packages/fallback-pages/src/config/options';
+import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses';
+
+const set = { locales: ['en', 'de'] as const, defaultLocale: 'en' as const };
+
+describe('the pages Fallback builds', () => {
+	it('every status and both app-error pages in every locale, and a gallery per locale', () => {
+		const pages = ownPages({ ...set, locales: [...set.locales], sitePages: [], siteGalleries: [] });
+		expect(pages).toHaveLength(2 * (statusCatalog.length + 2 + 1));
+		expect(pages.map((page) => page.file)).toEqual(
+			expect.arrayContaining(['404.html', 'de/404.html', 'global-error.html', 'index.html', 'de/index.html']),
+		);
+	});
+
+	it('none at a status the site keeps, in its default locale only; no gallery where the site has a page', () => {
+		const pages = ownPages({ ...set, locales: [...set.locales], sitePages: [404], siteGalleries: [''] });
+		const files = pages.map((page) => page.file);
+		expect(files).not.toContain('404.html');
+		expect(files).toContain('de/404.html');
+		expect(files).not.toContain('index.html');
+		expect(files).toContain('de/index.html');
+	});
+});
+
+describe("clashes with the site's own pages", () => {
+	const site = [
+		{ pathname: '/', entrypoint: 'src/pages/index.astro' },
+		{ pathname: '/about', entrypoint: 'src/pages/about.astro' },
+		{ pathname: '/404', entrypoint: 'src/pages/404.astro' },
+		{ pathname: '/de/503/', entrypoint: 'src/pages/de/503.md' },
+		{ pathname: undefined, entrypoint: 'src/pages/[...slug].astro' },
+	];
+	const locales = [...set.locales];
+
+	it('names each clash and leaves the galleries to the site', () => {
+		const found = collisions(site, '/', { ...set, locales, sitePages: [] });
+		expect(found.galleries).toEqual(['']);
+		expect(found.clashes.map((clash) => [clash.path, clash.siteFile, clash.status])).toEqual([
+			['/404', 'src/pages/404.astro', 404],
+			['/de/503', 'src/pages/de/503.md', undefined],
+		]);
+		expect(clashError(found.clashes).message).toBe(
+			"fallback: src/pages/404.astro and Fallback's 404 page (fallback-pages/src/routes/[...locale]/[code].astro) both answer /404 (and 1 more: /de/503): leave it to the site with fallback({ sitePages: [404] }), or move Fallback's pages with fallback({ base: '/errors/' }).",
+		);
+	});
+
+	it('no clash for a status left to the site, nor under a base of its own', () => {
+		expect(collisions(site.slice(0, 3), '/', { ...set, locales, sitePages: [404] }).clashes).toEqual([]);
+		const underBase = collisions(site, '/errors/', { ...set, locales, sitePages: [] });
+		expect(underBase).toEqual({ galleries: [], clashes: [] });
+	});
+
+	it('knows a route file for every path it could take', () => {
+		const candidates = candidatePaths({ ...set, locales });
+		expect(new Set(candidates.map((candidate) => candidate.route))).toEqual(
+			new Set([
+				'[...locale]/[code].astro',
+				'[...locale]/application-error.astro',
+				'[...locale]/global-error.astro',
+				'[...locale]/problem/[name].json.ts',
+				'[...locale]/problem/[name].txt.ts',
+				'[...locale]/index.astro',
+			]),
+		);
+		const routes = readdirSync(new URL('../../packages/fallback-pages/src/routes/', import.meta.url), {
+			recursive: true,
+		}).filter((name) => /\.(astro|ts)$/.test(String(name)));
+		expect(routes.sort()).toEqual([...new Set(candidates.map((candidate) => candidate.route))].sort());
+	});
+});
+
+describe("the pages' files, whatever the site's build settings", () => {
+	it('inlines the stylesheets Astro linked, wherever their URL points', async () => {
+		const dist = mkdtempSync(join(tmpdir(), 'fallback-own-'));
+		mkdirSync(join(dist, '_astro'));
+		writeFileSync(join(dist, '_astro/page.abc.css'), 'main{color:red}\n');
+		const html =
+			'<!DOCTYPE html><html><head><link rel="stylesheet" href="https://cdn.example/docs/_astro/page.abc.css?v=1"></head><body></body></html>';
+		expect(await inlineStylesheets(html, dist, '_astro')).toBe(
+			'<!DOCTYPE html><html><head><style>main{color:red}</style></head><body></body></html>',
+		);
+		await expect(
+			inlineStylesheets('<link rel="stylesheet" href="https://fonts.example/x.css">', dist, '_astro'),
+		).rejects.toThrow('a page links a stylesheet outside the build (https://fonts.example/x.css)');
+	});
+
+	it("renames a directory build's 503/index.html to 503.html and a file build's de.html to de/index.html", async () => {
+		const dist = mkdtempSync(join(tmpdir(), 'fallback-own-'));
+		mkdirSync(join(dist, 'errors/503'), { recursive: true });
+		mkdirSync(join(dist, 'errors/de'), { recursive: true });
+		writeFileSync(join(dist, 'errors/503/index.html'), '<p>503</p>');
+		writeFileSync(join(dist, 'errors/de.html'), '<p>de</p>');
+		const texts = await settlePages(
+			dist,
+			'/errors/',
+			[
+				{ path: '503', file: '503.html', kind: 'status', status: 503 },
+				{ path: 'de/', file: 'de/index.html', kind: 'gallery' },
+			],
+			'_astro',
+			{ inline: true },
+		);
+		expect(readFileSync(join(dist, 'errors/503.html'), 'utf8')).toBe('<p>503</p>');
+		expect(readFileSync(join(dist, 'errors/de/index.html'), 'utf8')).toBe('<p>de</p>');
+		expect(readdirSync(join(dist, 'errors')).sort()).toEqual(['503.html', 'de']);
+		expect([...texts.keys()]).toEqual(['503.html', 'de/index.html']);
+	});
+});
+
+describe("Netlify's rules in a site with pages of its own", async () => {
+	const contract = catalogContract({ 'X-Page': 'yes' }, ['de'], 'en', ['/api/'], {
+		sitePages: [404],
+		siteGalleries: [''],
+	});
+	const text = netlifyHeaders(contract, { everyPath: false });
+	const file = join(mkdtempSync(join(tmpdir(), 'fallback-')), '_headers');
+	writeFileSync(file, text);
+	const { headers, errors } = await parseAllHeaders({
+		headersFiles: [file],
+		configHeaders: [],
+		minimal: true,
+	});
+
+	it("put the page headers on Fallback's paths and files only, never on /* or the site's pages", () => {
+		expect(errors).toEqual([]);
+		const paths = headers.map((rule: { for: string }) => rule.for);
+		expect(paths).not.toContain('/*');
+		expect(paths).not.toContain('/');
+		expect(paths).toEqual(expect.arrayContaining(['/503', '/503.html', '/de/404', '/de/', '/problem/*']));
+		const of = (path: string) => headers.find((rule: { for: string }) => rule.for === path)?.values;
+		expect(of('/de/404.html')).toMatchObject({ 'X-Page': 'yes', 'Content-Language': 'de' });
+		// The site's own 404 keeps the site's headers: no page header, no language.
+		expect(of('/404.html')).toBeUndefined();
+	});
+
+	it("serve the site's own 404 in every language", () => {
+		const redirects = netlifyRedirects(contract);
+		expect(redirects).not.toMatch(/^\/\*\s+\/de\/404\.html/m);
+		expect(redirects).toMatch(/^\/\*\s+\/404\.html\s+404$/m);
+		expect(redirects).toMatch(/^\/api\/\*\s+\/de\/problem\/404\.json\s+404\s+Language=de$/m);
+	});
+});
+
+describe('the options a site adds', () => {
+	it('a base of plain segments, statuses the catalogue has, a folder inside the project', () => {
+		expect(parseOptions({ base: '/errors/', sitePages: [404, 500], hostsDir: 'config/hosts' })).toMatchObject(
+			{
+				base: '/errors/',
+				sitePages: [404, 500],
+				hostsDir: 'config/hosts',
+			},
+		);
+		expect(optionProblems({ base: 'errors', sitePages: [200, 404, 404], hostsDir: '../elsewhere' })).toEqual([
+			"fallback.base: must be a path of lower-case letters, digits, '.', '_' and '-' segments that starts and ends with /, e.g. /errors/, not \"errors\"",
+			'fallback.sitePages.0: 200 is not a catalogued HTTP error status (400–511)',
+			'fallback.sitePages: must not name a status twice',
+			'fallback.hostsDir: must be a folder inside the project (relative, no ..)',
+		]);
+		// Astro's and Netlify's own folders start with _, which no segment may.
+		expect(optionProblems({ base: '/_astro/' })[0]).toMatch(
+			/^fallback\.base: must be a path of lower-case letters/,
+		);
+	});
+
+	it('joins Astro’s base and Fallback’s', () => {
+		expect(joinBase('/', '/')).toBe('/');
+		expect(joinBase('/docs', '/errors/')).toBe('/docs/errors/');
+		expect(joinBase('/docs/', '/')).toBe('/docs/');
+	});
+});
