@@ -11,7 +11,7 @@ export const EMBED_PREFIX_VARIABLE = 'FALLBACK_EMBED_PREFIX';
 export const DEFAULT_EMBED_PREFIX = '/fallback/';
 
 /** The line that starts Fallback's rules in a site's own `_redirects` and `_headers`. */
-export const EMBED_MARK = '# Fallback error pages (added by `npm run embed`)';
+export const EMBED_MARK = '# Fallback error pages (fallback-pages): keep this block last.';
 
 /** Why a prefix cannot hold the pages, or undefined: one or more plain path segments, `/` around. */
 export function embedPrefixProblem(prefix: string): string | undefined {
