@@ -1,40 +1,77 @@
 /**
- * `npm test`: every gate, in order, stopping at the first that fails, then a table of how long each
+ * `npm test`: every gate, stopping at the first phase that fails, then a table of how long each step
  * took. First installs the programs the suites need when they are missing (system-requirements.ts).
+ *
+ * Steps in a phase of several run at once (their output is shown whole as each ends): they read
+ * the build and write nothing another step reads. The browser and Lighthouse suites run alone, as
+ * before: Lighthouse's performance score and the browser timings must not share the CPU.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
-/** `npm run <script>` steps, in the order they run; later steps need what earlier ones built. */
-const steps: readonly { script: string; what: string }[] = [
-	{ script: 'requirements', what: 'Chromium, Java, nginx, Caddy, Apache, HAProxy present' },
-	{ script: 'lint', what: 'Prettier, ESLint, astro check' },
-	{ script: 'build:production', what: 'dist/ and hosts/ as production builds them' },
-	{ script: 'test:unit', what: 'pure unit tests' },
-	{ script: 'test:build', what: 'the built pages, preview and production builds' },
-	{ script: 'size', what: 'size budgets' },
-	{
-		script: 'test:contract',
-		what: 'the route contract on netlify-cli, nginx, Caddy, Apache, HAProxy, workerd; npm run verify on each',
-	},
-	{
-		script: 'test:package',
-		what: 'the packed package in a fresh Astro site and through its CLI, on netlify-cli and nginx',
-	},
-	{ script: 'test:e2e', what: 'browser: rendering, no-JS, CSP, keyboard, axe, previews' },
-	{ script: 'test:quality', what: 'Lighthouse and the Nu HTML checker' },
+interface Step {
+	script: string;
+	what: string;
+}
+
+/** `npm run <script>` steps, phase by phase; a phase needs what earlier phases built. */
+const phases: readonly (readonly Step[])[] = [
+	[{ script: 'requirements', what: 'Chromium, Java, nginx, Caddy, Apache, HAProxy present' }],
+	[{ script: 'build:production', what: 'dist/ and hosts/ as production builds them' }],
+	[
+		{ script: 'lint', what: 'Prettier, ESLint, astro check' },
+		{ script: 'test:unit', what: 'pure unit tests' },
+		{ script: 'test:build', what: 'the built pages, preview and production builds' },
+		{ script: 'size', what: 'size budgets' },
+		{
+			script: 'test:package',
+			what: 'the packed package in a fresh Astro site and through its CLI, on netlify-cli and nginx',
+		},
+	],
+	[
+		{
+			script: 'test:contract',
+			what: 'the route contract on netlify-cli, nginx, Caddy, Apache, HAProxy, workerd; verify on each',
+		},
+	],
+	[{ script: 'test:e2e', what: 'browser: rendering, no-JS, CSP, keyboard, axe, previews' }],
+	[{ script: 'test:quality', what: 'Lighthouse and the Nu HTML checker' }],
 ];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
-const timings: { script: string; what: string; ms: number; ok: boolean }[] = [];
+const timings: { script: string; ms: number; ok: boolean }[] = [];
 const started = Date.now();
 
-for (const step of steps) {
-	console.log(`\n▶ npm run ${step.script} — ${step.what}`);
+/** Runs one step; alone, its output streams; among others, it is shown whole when the step ends. */
+function runStep(step: Step, alone: boolean): Promise<boolean> {
 	const stepStarted = Date.now();
-	const result = spawnSync('npm', ['run', '--silent', step.script], { stdio: 'inherit' });
-	const ok = result.status === 0;
-	timings.push({ ...step, ms: Date.now() - stepStarted, ok });
-	if (!ok) break;
+	if (alone) console.log(`\n▶ npm run ${step.script} — ${step.what}`);
+	return new Promise((resolve) => {
+		const child = spawn('npm', ['run', '--silent', step.script], {
+			stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+		});
+		const output: Buffer[] = [];
+		child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+		child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+		child.once('close', (code) => {
+			const ok = code === 0;
+			const ms = Date.now() - stepStarted;
+			timings.push({ script: step.script, ms, ok });
+			if (!alone) {
+				console.log(
+					`\n▶ npm run ${step.script} — ${step.what} (${ok ? 'passed' : 'failed'}, ${seconds(ms)})`,
+				);
+				process.stdout.write(Buffer.concat(output));
+			}
+			resolve(ok);
+		});
+	});
+}
+
+for (const phase of phases) {
+	if (phase.length > 1)
+		console.log(`\n▶ at once: ${phase.map((step) => `npm run ${step.script}`).join(', ')}`);
+	const results = await Promise.all(phase.map((step) => runStep(step, phase.length === 1)));
+	if (results.includes(false)) break;
 }
 
 console.log('\nnpm test, wall time per step:');
@@ -42,8 +79,8 @@ for (const { script, ms, ok } of timings) {
 	console.log(`  ${ok ? '✔' : '✘'} ${script.padEnd(18)} ${seconds(ms).padStart(6)}`);
 }
 console.log(`  ${''.padEnd(20)} ${seconds(Date.now() - started).padStart(6)} in all`);
-const failed = timings.find((timing) => !timing.ok);
-if (failed) {
-	console.error(`\nnpm test failed at \`npm run ${failed.script}\`.`);
+const failed = timings.filter((timing) => !timing.ok);
+if (failed.length > 0) {
+	console.error(`\nnpm test failed at ${failed.map((timing) => `\`npm run ${timing.script}\``).join(', ')}.`);
 	process.exit(1);
 }
