@@ -3,8 +3,9 @@
  * took. First installs the programs the suites need when they are missing (system-requirements.ts).
  *
  * Steps in a phase of several run at once (their output is shown whole as each ends): they read
- * the build and write nothing another step reads. The browser and Lighthouse suites run alone, as
- * before: Lighthouse's performance score and the browser timings must not share the CPU.
+ * the build and write nothing another step reads; each server they start listens on a port of its
+ * own. The browser suite and Lighthouse run alone: Lighthouse's performance score and the browser
+ * timings must not share the CPU. (`npm run test:quality` is test:html and test:lighthouse.)
  */
 import { spawn } from 'node:child_process';
 
@@ -26,15 +27,19 @@ const phases: readonly (readonly Step[])[] = [
 			script: 'test:package',
 			what: 'the packed package in a fresh Astro site and through its CLI, on netlify-cli and nginx',
 		},
-	],
-	[
 		{
 			script: 'test:contract',
 			what: 'the route contract on netlify-cli, nginx, Caddy, Apache, HAProxy, workerd; verify on each',
 		},
+		{ script: 'test:html', what: 'the Nu HTML checker on every page' },
 	],
 	[{ script: 'test:e2e', what: 'browser: rendering, no-JS, CSP, keyboard, axe, previews' }],
-	[{ script: 'test:quality', what: 'Lighthouse and the Nu HTML checker' }],
+	[
+		{
+			script: 'test:lighthouse',
+			what: 'Lighthouse on the pages as files, at their status, and through verify',
+		},
+	],
 ];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
