@@ -27,6 +27,7 @@ const { values } = (() => {
 				port: { type: 'string', default: '8888' },
 				// `npm start`: build first, then serve what was built.
 				build: { type: 'boolean', default: false },
+				help: { type: 'boolean', short: 'h', default: false },
 			},
 		});
 	} catch (error) {
@@ -37,6 +38,12 @@ const dir = resolve(values.dir);
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
 	usageError(`--port must be a port number, not ${JSON.stringify(values.port)}`);
+}
+if (values.help) {
+	console.log(
+		'Usage: npm start -- [--port <n>] [--dir <folder>]   (npm run serve -- … serves without building)\n\n  --port <n>       where to listen (default 8888)\n  --dir <folder>   the build to serve (default dist)',
+	);
+	process.exit(0);
 }
 if (values.build) {
 	const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
