@@ -1,7 +1,7 @@
 /**
  * Embed mode: Fallback's pages added to an existing site, under a prefix of their own
  * (`/fallback/404.html`), with stylesheet and scripts as same-origin files so they render under a
- * strict site-wide CSP such as `default-src 'self'`. `npm run embed` builds in this mode by
+ * strict site-wide CSP such as `default-src 'self'`. `fallback-pages embed` builds in this mode by
  * setting EMBED_PREFIX_VARIABLE for the integration.
  */
 import { plainPrefixProblem } from './prefixes.ts';

@@ -1,6 +1,6 @@
 /**
  * What axe checks, wherever the project runs it: the browser suite (tests/e2e/a11y.spec.ts) and
- * `npm run verify --axe` (src/verify/audits.ts) hold a page to the same rules.
+ * `fallback-pages verify --axe` (src/verify/audits.ts) hold a page to the same rules.
  */
 
 /** Every WCAG 2.x A/AA rule axe has, and its best practices. */

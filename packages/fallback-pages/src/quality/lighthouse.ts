@@ -1,6 +1,6 @@
 /**
  * Running Lighthouse the project's way and judging a run, shared by the quality gates
- * (scripts/lighthouse.ts, tests/quality/) and `npm run verify --lighthouse` (src/verify/audits.ts):
+ * (scripts/lighthouse.ts, tests/quality/) and `fallback-pages verify --lighthouse` (src/verify/audits.ts):
  * one headless system Chromium with the project's flags, Lighthouse's default config, and the check
  * that a page served at an error status loses only the audits that status must fail.
  *

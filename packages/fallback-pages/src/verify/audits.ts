@@ -9,7 +9,7 @@
  * - axe runs in Playwright's Chromium with the rules of the browser suite (src/quality/axe.ts).
  *
  * lighthouse, chrome-launcher, Playwright and axe are loaded only when an audit is asked for, so
- * `npm run verify` without the flags never pays for them. Plain Node loads this file: relative
+ * `fallback-pages verify` without the flags never pays for them. Plain Node loads this file: relative
  * imports carry `.ts`.
  */
 import type { Result } from 'lighthouse';

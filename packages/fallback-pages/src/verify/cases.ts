@@ -4,7 +4,7 @@
  * cache headers, language and format negotiation, API clients, request IDs, methods, conditional
  * requests and the server's own errors. Expectations come from the route contract and the built
  * files, never from a host's config. The contract suite runs these cases against every server it
- * starts; `npm run verify` runs them against a live deploy.
+ * starts; `fallback-pages verify` runs them against a live deploy.
  */
 import {
 	defaultLocaleRoutes,

@@ -1,5 +1,5 @@
 /**
- * `npm run verify` as a function: checks a deploy against the build's contract, prints progress and
+ * `fallback-pages verify` as a function: checks a deploy against the build's contract, prints progress and
  * the summary, writes the reports (HTML, JSON, JUnit XML), optionally audits a sample of pages with
  * Lighthouse and axe. The command line (scripts/verify.ts) and the Netlify build plugin
  * (plugins/verify/) both call it.

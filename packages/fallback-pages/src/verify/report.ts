@@ -647,7 +647,7 @@ ${banner(result, audits, counts)}
 ${content}
 ${auditsSection(result.base, audits)}
 </main>
-<footer>Written by npm run verify (report schema fallback-verify/1) for a run started at ${h(result.startedAt)}.</footer>
+<footer>Written by fallback-pages verify (report schema fallback-verify/1) for a run started at ${h(result.startedAt)}.</footer>
 </body>
 </html>
 `;
