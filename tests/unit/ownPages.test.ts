@@ -115,8 +115,8 @@ describe("the pages' files, whatever the site's build settings", () => {
 			dist,
 			'/errors/',
 			[
-				{ path: '503', file: '503.html', kind: 'status', status: 503 },
-				{ path: 'de/', file: 'de/index.html', kind: 'gallery' },
+				{ path: '503', file: '503.html' },
+				{ path: 'de/', file: 'de/index.html', gallery: 'de/' },
 			],
 			'_astro',
 			{ inline: true },

@@ -30,11 +30,11 @@ export async function buildCommand(argv: string[]): Promise<number> {
 		console.log(buildUsage);
 		return 0;
 	}
-	const config = await readConfigFile(values.config);
-	const options = values.base === undefined ? config.options : { ...config.options, base: values.base };
-	const problems = optionProblems(options);
+	const { options: fromFile, source } = await readConfigFile(values.config);
+	// The file's options are checked as it was read; --base by the same schema, on its own.
+	const problems = values.base === undefined ? [] : optionProblems({ base: values.base });
 	if (problems.length > 0) throw new CommandError(problems.join('\n'));
-	const { source } = config;
+	const options = values.base === undefined ? fromFile : { ...fromFile, base: values.base };
 	const out = resolve(values.out ?? 'fallback');
 	console.log(
 		`fallback-pages: building the pages with ${source === 'defaults' ? 'the default options (no fallback.config.mjs)' : source} …`,

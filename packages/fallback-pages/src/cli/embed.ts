@@ -8,13 +8,15 @@
  *   when absent): every existing line stays as it is, and the site's own rules keep winning.
  * - The pages carry no inline code, so a strict site-wide CSP such as `default-src 'self'` holds.
  */
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DEFAULT_EMBED_PREFIX, EMBED_MARK, EMBED_PREFIX_VARIABLE, embedPrefixProblem } from '../config/embed';
 import { CommandError, readArgs, UsageError } from './args';
 import { readConfigFile } from './configFile';
 import { astroBuild } from './buildPages';
+import { netlifyRuleFiles } from '../contract/fromCatalog';
+import { appendBlock } from '../integration/ruleFiles';
 
 export const embedUsage = `Usage: fallback-pages embed --into <folder> [options]
 
@@ -25,8 +27,6 @@ to the end of its _redirects and _headers (the site's own rules keep winning).
   --prefix <path>   the pages' folder in the site (default ${DEFAULT_EMBED_PREFIX})
   --config <file>   the options (default fallback.config.mjs; without it, the defaults)
   -h, --help        this text`;
-
-const ruleFiles = ['_redirects', '_headers'] as const;
 
 export async function embedCommand(argv: string[]): Promise<number> {
 	const { values } = readArgs('embed', argv, {
@@ -55,7 +55,7 @@ export async function embedCommand(argv: string[]): Promise<number> {
 			`${join(values.into, prefix)} already exists; nothing was written. Remove it (and Fallback's block at the end of _redirects and _headers) to embed again.`,
 		);
 	}
-	for (const name of ruleFiles) {
+	for (const name of netlifyRuleFiles) {
 		const file = join(target, name);
 		if (existsSync(file) && readFileSync(file, 'utf8').includes(EMBED_MARK)) {
 			throw new CommandError(
@@ -76,18 +76,15 @@ export async function embedCommand(argv: string[]): Promise<number> {
 	const { work, outDir: build } = await astroBuild(options);
 	console.log(`embed: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 	try {
-		const pageFiles = readdirSync(build).filter((name) => !(ruleFiles as readonly string[]).includes(name));
+		const pageFiles = readdirSync(build).filter(
+			(name) => !(netlifyRuleFiles as readonly string[]).includes(name),
+		);
 		for (const name of pageFiles) {
 			cpSync(join(build, name), join(pagesDir, name), { recursive: true, errorOnExist: true, force: false });
 		}
-		for (const name of ruleFiles) {
-			const file = join(target, name);
-			const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
-			const separator = existing === '' ? '' : existing.endsWith('\n') ? '\n' : '\n\n';
-			appendFileSync(file, separator + readFileSync(join(build, name), 'utf8'));
-			console.log(
-				`embed: ${existing === '' ? 'wrote' : "appended Fallback's rules to"} ${join(values.into, name)}`,
-			);
+		for (const name of netlifyRuleFiles) {
+			const existed = await appendBlock(join(target, name), readFileSync(join(build, name), 'utf8'));
+			console.log(`embed: ${existed ? "appended Fallback's rules to" : 'wrote'} ${join(values.into, name)}`);
 		}
 		console.log(
 			`embed: wrote ${pageFiles.length} files and folders to ${join(values.into, prefix)} (gallery: ${prefix})`,

@@ -35,6 +35,7 @@ import { virtualModules } from './virtualModules';
 import { CONTRACT_NAME, hostsDirOf } from '../verify/site';
 import { clashError, collisions, ownPages, settlePages } from './ownPages';
 import { packageRoot } from '../packageRoot';
+import { appendBlock } from './ruleFiles';
 
 export type { FallbackOptions };
 
@@ -76,12 +77,7 @@ async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
  * `_headers`): the site's own rules come first and keep winning, Fallback's catch-all comes last.
  */
 async function appendRules(dist: string, files: readonly HostConfigFile[]) {
-	for (const file of files) {
-		const path = join(dist, file.path);
-		const existing = existsSync(path) ? await readFile(path, 'utf8') : '';
-		const separator = existing === '' ? '' : existing.endsWith('\n') ? '\n' : '\n\n';
-		await writeFile(path, existing + separator + file.content);
-	}
+	for (const file of files) await appendBlock(join(dist, file.path), file.content);
 }
 
 /**

@@ -23,48 +23,15 @@ export interface PageSet {
 	siteGalleries: readonly string[];
 }
 
-/** Where a page lives relative to Fallback's base: `404`, `de/global-error`, `''` or `de/` (galleries). */
-export interface OwnPage {
-	path: string;
-	/** The file the contract and every host config expect: `404.html`, `de/index.html`. */
-	file: string;
-	kind: 'status' | 'app' | 'gallery';
-	/** The status, for status pages. */
-	status?: number;
-}
-
 const localePrefix = (locale: Locale, defaultLocale: Locale) =>
 	locale === defaultLocale ? '' : `${locale}/`;
 
-/** Every page Fallback builds, in every locale: status pages, the two app-error pages, galleries. */
-export function ownPages(set: PageSet): OwnPage[] {
-	return set.locales.flatMap((locale) => {
-		const prefix = localePrefix(locale, set.defaultLocale);
-		const inDefault = prefix === '';
-		return [
-			...statusCatalog
-				.filter((status) => !(inDefault && set.sitePages.includes(status.code)))
-				.map((status): OwnPage => ({
-					path: `${prefix}${status.code}`,
-					file: `${prefix}${status.code}.html`,
-					kind: 'status',
-					status: status.code,
-				})),
-			...appErrorPages.map((app): OwnPage => ({
-				path: `${prefix}${app.slug}`,
-				file: `${prefix}${app.slug}.html`,
-				kind: 'app',
-			})),
-			...(set.siteGalleries.includes(prefix)
-				? []
-				: [{ path: prefix, file: `${prefix}index.html`, kind: 'gallery' } satisfies OwnPage]),
-		];
-	});
-}
-
 /** A path Fallback could answer at, relative to its base, and the route file that makes it. */
 export interface Candidate {
+	/** Relative to Fallback's base: `404`, `de/global-error`, `problem/404.json`, `''` or `de/`. */
 	path: string;
+	/** A page's file, the name the contract and every host config expect: `404.html`, `de/index.html`. */
+	file?: string;
 	/** For messages, after "Fallback's": `404 page`, `problem document of 404`. */
 	what: string;
 	/** The route file, relative to the package's src/routes/. */
@@ -86,12 +53,14 @@ export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>
 		return [
 			...statusCatalog.map((status) => ({
 				path: `${prefix}${status.code}`,
+				file: `${prefix}${status.code}.html`,
 				what: `${status.code} page`,
 				route: '[...locale]/[code].astro',
 				...(prefix === '' ? { status: status.code } : {}),
 			})),
 			...appErrorPages.map((app) => ({
 				path: `${prefix}${app.slug}`,
+				file: `${prefix}${app.slug}.html`,
 				what: `${app.slug} page`,
 				route: `[...locale]/${app.slug}.astro`,
 			})),
@@ -102,9 +71,31 @@ export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>
 					route: `[...locale]/problem/[name].${format}.ts`,
 				})),
 			),
-			{ path: prefix, what: 'gallery', route: '[...locale]/index.astro', gallery: prefix },
+			{
+				path: prefix,
+				file: `${prefix}index.html`,
+				what: 'gallery',
+				route: '[...locale]/index.astro',
+				gallery: prefix,
+			},
 		];
 	});
+}
+
+/** A page Fallback builds. */
+export type OwnPage = Candidate & { file: string };
+
+/**
+ * Every page Fallback builds, in every locale: status pages, the two app-error pages, galleries;
+ * none where the site keeps the status (`sitePages`) or has a page of its own (a gallery's path).
+ */
+export function ownPages(set: PageSet): OwnPage[] {
+	return candidatePaths(set).filter(
+		(candidate): candidate is OwnPage =>
+			candidate.file !== undefined &&
+			!(candidate.status !== undefined && set.sitePages.includes(candidate.status)) &&
+			!(candidate.gallery !== undefined && set.siteGalleries.includes(candidate.gallery)),
+	);
 }
 
 /** A project route as `astro:routes:resolved` tells it: its path when it has no parameters. */
@@ -180,10 +171,14 @@ export function clashError(clashes: Collisions['clashes']): Error {
 }
 
 /** The file Astro wrote for a page, whatever `build.format`: `404.html`, `503/index.html`, `de.html`. */
-function writtenFile(dist: string, page: OwnPage, base: string): string | undefined {
+function writtenFile(
+	dist: string,
+	page: Pick<OwnPage, 'path' | 'gallery'>,
+	base: string,
+): string | undefined {
 	const at = `${base}${page.path}`.replace(/^\//, '');
 	const candidates =
-		page.kind === 'gallery'
+		page.gallery !== undefined
 			? [`${at}index.html`, ...(at === '' ? [] : [`${at.replace(/\/$/, '')}.html`])]
 			: [`${at}.html`, `${at}/index.html`];
 	return candidates.find((file) => existsSync(join(dist, file)));
@@ -243,7 +238,7 @@ export async function inlineStylesheets(html: string, dist: string, assetsDir: s
 export async function settlePages(
 	dist: string,
 	base: string,
-	pages: readonly OwnPage[],
+	pages: readonly Pick<OwnPage, 'path' | 'file' | 'gallery'>[],
 	assetsDir: string,
 	{ inline }: { inline: boolean },
 ): Promise<Map<string, string>> {
