@@ -17,7 +17,6 @@ import { parseOptions } from '../../packages/fallback-pages/src/config/options';
 import { hostConfigFiles, netlifyFiles } from '../../packages/fallback-pages/src/hosts/index';
 import { fixtureOptions, fixtureWithGerman } from './fixtures/contract';
 import fallback from '../../packages/fallback-pages/src/integration/fallback';
-import { EMBED_PREFIX_VARIABLE } from '../../packages/fallback-pages/src/config/embed';
 
 const parse = (raw: unknown) => maintenanceSchema.parse(raw);
 const filesOf = (contract: typeof fixtureWithGerman) => [
@@ -130,16 +129,11 @@ describe('every generated file obeys the switch', () => {
 	});
 });
 
-describe('embedded pages', () => {
+describe('pages in a folder of a site (base)', () => {
 	it('refuse maintenance, saying which rule to put first in the site instead', () => {
-		process.env[EMBED_PREFIX_VARIABLE] = '/fallback/';
-		try {
-			expect(() => fallback({ maintenance: { enabled: true } })).toThrow(
-				"not available for embedded pages (FALLBACK_EMBED_PREFIX=/fallback/): the site's own rules come first. Put `/*  /fallback/503.html  503!`",
-			);
-			expect(() => fallback({ maintenance: { enabled: false } })).not.toThrow();
-		} finally {
-			Reflect.deleteProperty(process.env, EMBED_PREFIX_VARIABLE);
-		}
+		expect(() => fallback({ base: '/errors/', maintenance: { enabled: true } })).toThrow(
+			"not available with base /errors/: Fallback's rules come after the site's own. Put `/*  /errors/503.html  503!`",
+		);
+		expect(() => fallback({ base: '/errors/', maintenance: { enabled: false } })).not.toThrow();
 	});
 });

@@ -9,13 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { projectNetlifyConfig } from '../netlifyConfig';
-import {
-	netlifyEmbedHeaders,
-	netlifyEmbedRedirects,
-	netlifyHeaders,
-	netlifyRedirects,
-} from '../../packages/fallback-pages/src/hosts/netlify';
-import { embedPrefix, embedPrefixProblem } from '../../packages/fallback-pages/src/config/embed';
+import { netlifyFiles, netlifyHeaders, netlifyRedirects } from '../../packages/fallback-pages/src/hosts/netlify';
+import { embedPrefixProblem } from '../../packages/fallback-pages/src/config/embed';
+import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
+import { CACHE_CONTROL, embeddedPageHeaders } from '../../packages/fallback-pages/src/contract/pageHeaders';
+import { parseOptions } from '../../packages/fallback-pages/src/config/options';
 import { fixtureContract, fixtureWithExtraPage, fixtureWithGerman } from './fixtures/contract';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -32,6 +30,7 @@ interface ParsedRedirect {
 	to: string;
 	status: number;
 	force: boolean;
+	conditions?: { Language?: string[] };
 }
 
 describe('_redirects, read by Netlify’s own parser', async () => {
@@ -150,59 +149,70 @@ describe('language negotiation in _redirects, read by Netlify’s own parser', a
 	});
 });
 
-describe('embed rules after a site’s own, read by Netlify’s own parsers', async () => {
+describe('pages in a folder of a site (base), after the site’s own rules, read by Netlify’s own parsers', async () => {
+	const contract = catalogContract(embeddedPageHeaders({ preview: false }), ['de'], 'en', ['/api/'], {
+		base: '/errors/',
+	});
 	const siteRules = '/old-shop  /  301\n';
+	const [redirectsFile, headersFile] = netlifyFiles(contract, { everyPath: false });
 	const { redirects, errors } = await parseAllRedirects({
-		redirectsFiles: [tempFile('_redirects', siteRules + netlifyEmbedRedirects(fixtureContract, '/errors/'))],
+		redirectsFiles: [tempFile('_redirects', siteRules + redirectsFile!.content)],
 		configRedirects: [],
 		minimal: true,
 	});
 	const headers = await parseAllHeaders({
-		headersFiles: [tempFile('_headers', netlifyEmbedHeaders(fixtureContract, '/errors/'))],
+		headersFiles: [tempFile('_headers', headersFile!.content)],
 		configHeaders: [],
 		minimal: true,
 	});
+	const rules = (redirects as ParsedRedirect[]).map(({ from, to, status, force, conditions }) => ({
+		from,
+		to,
+		status,
+		force,
+		...(conditions?.Language ? { language: conditions.Language } : {}),
+	}));
 
-	it('keeps the site’s rule first, forces the prefixed pages, ends with the not-found page', () => {
+	it('keeps the site’s rule first and every page in the folder, negotiated, at its status', () => {
 		expect(errors).toEqual([]);
-		const rules = (redirects as ParsedRedirect[]).map(({ from, to, status, force }) => ({
-			from,
-			to,
-			status,
-			force,
-		}));
 		expect(rules[0]).toEqual({ from: '/old-shop', to: '/', status: 301, force: false });
-		expect(rules.slice(1, 3)).toEqual([
-			{ from: '/errors/404', to: '/errors/404.html', status: 404, force: true },
-			{ from: '/errors/404.html', to: '/errors/404.html', status: 404, force: true },
-		]);
-		expect(rules.at(-1)).toEqual({ from: '/*', to: '/errors/404.html', status: 404, force: false });
+		expect(rules).toContainEqual({ from: '/errors/404', to: '/errors/de/404.html', status: 404, force: true, language: ['de'] });
+		expect(rules).toContainEqual({ from: '/errors/404', to: '/errors/404.html', status: 404, force: true });
+		expect(rules).toContainEqual({ from: '/errors/de/503', to: '/errors/de/503.html', status: 503, force: true });
 	});
 
-	it('adds only the statuses’ own headers, leaving the site’s CSP and security headers in charge', () => {
+	it('hides the problem folders and the contract, answers the API with problem documents, ends with the not-found page', () => {
+		for (const from of ['/errors/problem/*', '/errors/de/problem/*', '/errors/contract.json'])
+			expect(rules).toContainEqual({ from, to: '/errors/404.html', status: 404, force: true });
+		expect(rules).toContainEqual({ from: '/api/*', to: '/errors/de/problem/404.json', status: 404, force: false, language: ['de'] });
+		expect(rules.slice(-2)).toEqual([
+			{ from: '/*', to: '/errors/de/404.html', status: 404, force: false, language: ['de'] },
+			{ from: '/*', to: '/errors/404.html', status: 404, force: false },
+		]);
+	});
+
+	it('puts headers on Fallback’s paths only: status headers, language, cache; no CSP of its own', () => {
 		expect(headers.errors).toEqual([]);
-		const byPath = Object.fromEntries(
-			headers.headers.map((h) => [h.for, h.values as Record<string, string>]),
-		);
-		expect(byPath).toEqual({
-			'/errors/405': { Allow: 'GET, HEAD' },
-			'/errors/405.html': { Allow: 'GET, HEAD' },
-			'/errors/503': { 'Retry-After': '120' },
-			'/errors/503.html': { 'Retry-After': '120' },
-		});
+		const byPath = Object.fromEntries(headers.headers.map((h) => [h.for, h.values as Record<string, string>]));
+		expect(Object.keys(byPath).every((path) => path.startsWith('/errors/'))).toBe(true);
+		const retryAfter = contract.statusPages.find((route) => route.status === 503)!.headers['Retry-After'];
+		expect(retryAfter).toMatch(/^\d+$/);
+		expect(byPath['/errors/503']).toMatchObject({ 'Retry-After': retryAfter, Vary: 'Accept-Language' });
+		expect(byPath['/errors/de/405.html']).toMatchObject({ Allow: 'GET, HEAD', 'Content-Language': 'de' });
+		expect(byPath['/errors/']).toMatchObject({ 'Content-Language': 'en', 'Cache-Control': CACHE_CONTROL });
+		expect(Object.values(byPath).some((values) => 'Content-Security-Policy' in values)).toBe(false);
 	});
 
 	it.each(['fallback', '/fallback', '/Fallback/', '/../x/', '/a b/', '/_astro/', '//x/'])(
-		'refuses the prefix %j',
+		'refuses the folder %j',
 		(prefix) => {
 			expect(embedPrefixProblem(prefix)).toBeDefined();
-			expect(() => embedPrefix({ FALLBACK_EMBED_PREFIX: prefix })).toThrow(/FALLBACK_EMBED_PREFIX: must/);
+			expect(() => parseOptions({ base: prefix })).toThrow(/fallback\.base: must/);
 		},
 	);
 
-	it('accepts nested prefixes and means a standalone site without one', () => {
+	it('accepts nested folders', () => {
 		expect(embedPrefixProblem('/errors/pages/')).toBeUndefined();
-		expect(embedPrefix({})).toBeUndefined();
 	});
 });
 

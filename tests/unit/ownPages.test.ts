@@ -172,7 +172,7 @@ describe('the options a site adds', () => {
 			},
 		);
 		expect(optionProblems({ base: 'errors', sitePages: [200, 404, 404], hostsDir: '../elsewhere' })).toEqual([
-			"fallback.base: must be a path of lower-case letters, digits, '.', '_' and '-' segments that starts and ends with /, e.g. /errors/, not \"errors\"",
+			"fallback.base: must be a path of lower-case letters, digits, '.', '_' and '-' segments that starts and ends with /, e.g. /fallback/, not \"errors\"",
 			'fallback.sitePages.0: 200 is not a catalogued HTTP error status (400–511)',
 			'fallback.sitePages: must not name a status twice',
 			'fallback.hostsDir: must be a folder inside the project (relative, no ..)',

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FallbackOptions } from '../config/options';
-import fallback from '../integration/fallback';
+import { fallbackIntegration } from '../integration/fallback';
 import { packageRoot } from '../packageRoot';
 import { CONTRACT_NAME } from '../verify/site';
 import { CommandError } from './args';
@@ -25,8 +25,14 @@ export const isPagesFolder = (folder: string) =>
 	existsSync(join(folder, '404.html')) && existsSync(join(`${folder}-hosts`, CONTRACT_NAME));
 export const isHostsFolder = (folder: string) => existsSync(join(folder, CONTRACT_NAME));
 
-/** Runs Astro with `fallback(options)` alone; resolves to the folder it built into (a temp one). */
-export async function astroBuild(options: FallbackOptions): Promise<{ work: string; outDir: string }> {
+/**
+ * Runs Astro with Fallback's integration alone (`embedded`: pages for a site that is not Fallback's);
+ * resolves to the folder it built into (a temp one, inside `work`, which the caller removes).
+ */
+export async function astroBuild(
+	options: FallbackOptions,
+	{ embedded = false } = {},
+): Promise<{ work: string; outDir: string }> {
 	const work = join(packageRoot, 'node_modules', '.cache', `build-${process.pid}-${Date.now()}`);
 	const outDir = join(work, 'dist');
 	await mkdir(work, { recursive: true });
@@ -40,7 +46,7 @@ export async function astroBuild(options: FallbackOptions): Promise<{ work: stri
 			output: 'static',
 			logLevel: 'error',
 			devToolbar: { enabled: false },
-			integrations: [fallback(options)],
+			integrations: [fallbackIntegration(options, { embedded })],
 		});
 	} catch (error) {
 		await rm(work, { recursive: true, force: true });

@@ -1,38 +1,46 @@
 /**
- * `fallback-pages embed --into <folder> [--prefix /fallback/] [--config file]`: adds Fallback's
- * pages to an existing site's publish folder (or the folder copied into it, such as `public/`).
+ * `fallback-pages embed --into <folder> [--base /fallback/] [--config file] [--remove]`: adds
+ * Fallback's pages to a site's publish folder (or the folder copied into it, such as `public/`),
+ * for sites that deploy elsewhere than Netlify or commit their output. On Netlify, the build plugin
+ * (netlify-plugin-fallback-pages) does the same on every deploy, with nothing committed.
  *
- * - The pages, stylesheet and script go under the prefix (`<folder>/fallback/`); the command
- *   refuses to start if that folder exists, and never replaces a file.
- * - Fallback's rules are appended to the end of the site's `_redirects` and `_headers` (created
- *   when absent): every existing line stays as it is, and the site's own rules keep winning.
+ * - The pages go in their folder (`<folder>/fallback/`, which holds the route contract); a run
+ *   replaces exactly what an earlier run wrote there, and refuses a folder that is the site's.
+ * - Fallback's rules go in one block at the end of the site's `_redirects` and `_headers` (created
+ *   when absent); a run replaces its block and keeps it last, every line of the site's as it is.
+ * - `--remove` takes the folder and the blocks out again: the site is as it was before.
  * - The pages carry no inline code, so a strict site-wide CSP such as `default-src 'self'` holds.
  */
-import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { DEFAULT_EMBED_PREFIX, EMBED_MARK, EMBED_PREFIX_VARIABLE, embedPrefixProblem } from '../config/embed';
+import { embedBase, embedPrefixProblem } from '../config/embed';
+import { netlifyRuleFiles } from '../contract/fromCatalog';
+import { removeBlock, splitRules, writeBlock } from '../integration/ruleFiles';
 import { CommandError, readArgs, UsageError } from './args';
 import { readConfigFile } from './configFile';
-import { astroBuild } from './buildPages';
-import { netlifyRuleFiles } from '../contract/fromCatalog';
-import { appendBlock } from '../integration/ruleFiles';
+import { buildEmbedded, checkPagesFolder, ownsFolder, siteCatchAll } from './embedPages';
 
 export const embedUsage = `Usage: fallback-pages embed --into <folder> [options]
 
-Adds the pages to an existing site's publish folder, under a prefix, and appends Fallback's rules
-to the end of its _redirects and _headers (the site's own rules keep winning).
+Adds the pages to a site's publish folder, in a folder of their own, and Fallback's rules in one
+block at the end of its _redirects and _headers (the site's own rules keep winning). Run it again
+to update: it replaces exactly what it wrote before.
 
   --into <folder>   the site's publish folder (or the folder copied into it, such as public/)
-  --prefix <path>   the pages' folder in the site (default ${DEFAULT_EMBED_PREFIX})
+  --base <path>     the pages' folder in the site (default: the config's base, else /fallback/)
   --config <file>   the options (default fallback.config.mjs; without it, the defaults)
-  -h, --help        this text`;
+  --remove          take the pages and Fallback's rules out again
+  -h, --help        this text
+
+On Netlify, the build plugin netlify-plugin-fallback-pages does this on every deploy instead.`;
 
 export async function embedCommand(argv: string[]): Promise<number> {
 	const { values } = readArgs('embed', argv, {
 		into: { type: 'string' },
-		prefix: { type: 'string', default: DEFAULT_EMBED_PREFIX },
+		base: { type: 'string' },
 		config: { type: 'string' },
+		remove: { type: 'boolean' },
 	});
 	if (values.help) {
 		console.log(embedUsage);
@@ -40,62 +48,74 @@ export async function embedCommand(argv: string[]): Promise<number> {
 	}
 	if (!values.into)
 		throw new UsageError('say where the site is: --into <publish folder> (see fallback-pages embed --help)');
+	if (values.base !== undefined) {
+		const problem = embedPrefixProblem(values.base);
+		if (problem) throw new UsageError(`--base ${problem}`);
+	}
 	const target = resolve(values.into);
-	const prefix = values.prefix;
-	const prefixProblem = embedPrefixProblem(prefix);
-	if (prefixProblem) throw new UsageError(`--prefix ${prefixProblem}`);
 	if (!existsSync(target) || !statSync(target).isDirectory())
 		throw new UsageError(`${values.into} is not a folder`);
 	const { options } = await readConfigFile(values.config);
+	const base = embedBase(values.base, options.base ?? '/');
+	const shownPages = join(values.into, base);
 
 	// Everything is checked before anything is written: a refusal leaves the site as it was.
-	const pagesDir = join(target, prefix);
-	if (existsSync(pagesDir)) {
-		throw new CommandError(
-			`${join(values.into, prefix)} already exists; nothing was written. Remove it (and Fallback's block at the end of _redirects and _headers) to embed again.`,
-		);
-	}
+	checkPagesFolder(target, base, shownPages);
+	const ruleTexts = new Map<string, string | undefined>();
 	for (const name of netlifyRuleFiles) {
 		const file = join(target, name);
-		if (existsSync(file) && readFileSync(file, 'utf8').includes(EMBED_MARK)) {
-			throw new CommandError(
-				`${name} already holds Fallback's rules; nothing was written. Remove that block to embed again.`,
-			);
+		const text = existsSync(file) ? await readFile(file, 'utf8') : undefined;
+		try {
+			splitRules(text, join(values.into, name));
+		} catch (error) {
+			throw new CommandError(`${(error as Error).message} Nothing was written.`);
 		}
+		ruleTexts.set(name, text);
 	}
-	const siteRedirects = join(target, '_redirects');
-	const catchAll = existsSync(siteRedirects)
-		? readFileSync(siteRedirects, 'utf8')
-				.split('\n')
-				.findIndex((line) => /^\s*\/\*\s/.test(line))
-		: -1;
 
-	console.log(`embed: building the pages for ${prefix} …`);
-	const started = Date.now();
-	process.env[EMBED_PREFIX_VARIABLE] = prefix;
-	const { work, outDir: build } = await astroBuild(options);
-	console.log(`embed: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+	if (values.remove) return remove(target, values.into, base);
+
+	console.log(`embed: building the pages for ${base} …`);
+	const built = await buildEmbedded(options, base);
 	try {
-		const pageFiles = readdirSync(build).filter(
-			(name) => !(netlifyRuleFiles as readonly string[]).includes(name),
-		);
-		for (const name of pageFiles) {
-			cpSync(join(build, name), join(pagesDir, name), { recursive: true, errorOnExist: true, force: false });
-		}
+		await built.place(target);
+		console.log(`embed: ${built.pages} pages in ${shownPages} (built in ${built.seconds.toFixed(1)} s; gallery: ${base})`);
 		for (const name of netlifyRuleFiles) {
-			const existed = await appendBlock(join(target, name), readFileSync(join(build, name), 'utf8'));
-			console.log(`embed: ${existed ? "appended Fallback's rules to" : 'wrote'} ${join(values.into, name)}`);
+			const { existed, moved } = await writeBlock(join(target, name), built.rules[name]);
+			console.log(`embed: Fallback's rules ${existed ? 'at the end of' : 'in a new'} ${join(values.into, name)}`);
+			if (moved.length > 0) {
+				console.warn(
+					`embed: ${name}: ${moved.length} rule(s) of the site's stood after Fallback's block, where they never applied; the block now comes after them: ${moved.join(' | ')}`,
+				);
+			}
 		}
-		console.log(
-			`embed: wrote ${pageFiles.length} files and folders to ${join(values.into, prefix)} (gallery: ${prefix})`,
-		);
 	} finally {
-		await rm(work, { recursive: true, force: true });
+		await built.dispose();
 	}
-	if (catchAll >= 0) {
+	const catchAll = siteCatchAll(splitRules(ruleTexts.get('_redirects'), '_redirects').before);
+	if (catchAll) {
 		console.warn(
-			`embed: warning: _redirects line ${catchAll + 1} already sends /* somewhere; Fallback's not-found rule comes after it and will not apply to unknown paths.`,
+			`embed: warning: the site's rule "${catchAll}" answers every path before Fallback's rules: unknown paths get the site's answer, not Fallback's not-found page. Fallback's pages still answer at ${base} with their statuses.`,
 		);
 	}
+	return 0;
+}
+
+/** `--remove`: the pages' folder (when it is Fallback's) and the rule blocks. */
+async function remove(target: string, shown: string, base: string): Promise<number> {
+	const pagesDir = join(target, base);
+	let removed = 0;
+	if (existsSync(pagesDir) && ownsFolder(pagesDir)) {
+		await rm(pagesDir, { recursive: true });
+		console.log(`embed: removed ${join(shown, base)}`);
+		removed += 1;
+	}
+	for (const name of netlifyRuleFiles) {
+		if (await removeBlock(join(target, name))) {
+			console.log(`embed: took Fallback's rules out of ${join(shown, name)}`);
+			removed += 1;
+		}
+	}
+	if (removed === 0) console.log(`embed: nothing of Fallback's in ${shown} (base ${base}); nothing was changed`);
 	return 0;
 }

@@ -14,6 +14,9 @@ export const verifyUsage = `Usage: fallback-pages verify <url> [options]
   --dist <folder>       the build's pages (default dist)
   --contract <file>     the build's route contract (default <folder>-hosts/contract.json, where the
                         build put it; hosts/contract.json for the starter's dist/)
+  --base <path>         the pages' folder in the site, for pages embedded in a site (embed, the
+                        Netlify plugin) or built with a base: their contract is <dist><path>contract.json;
+                        unknown paths are checked at the site's root, nothing else outside the folder
   --report-dir <folder> where report.html, report.json and junit.xml go (default reports/verify)
   --concurrency <n>     cases in flight at once (default 6)
   --budget <n>          most requests the run may make, retries included (default 2000)
@@ -33,6 +36,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
 			host: { type: 'string' },
 			dist: { type: 'string' },
 			contract: { type: 'string' },
+			base: { type: 'string' },
 			'report-dir': { type: 'string' },
 			concurrency: { type: 'string' },
 			budget: { type: 'string' },
@@ -58,6 +62,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
 		host: values.host,
 		dist: values.dist,
 		contract: values.contract,
+		base: values.base,
 		reportDir: values['report-dir'],
 		concurrency: numberOption('concurrency', values.concurrency, 1),
 		budget: numberOption('budget', values.budget, 1),

@@ -11,6 +11,7 @@ import { contrastProblems, defaultColors, opaqueHex, type BrandColors } from '..
 import { DEFAULT_LOCALE, isLocale, locales as allLocales, type Locale } from '../i18n';
 import { PROBLEM_FOLDER } from '../contract/contract';
 import { DEFAULT_API_PREFIXES, plainPrefixProblem } from './prefixes';
+import { embedPrefixProblem } from './embed';
 import { maintenanceSchema, noMaintenance } from './maintenance';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
@@ -221,8 +222,8 @@ export const fallbackOptionsSchema = z
 		 */
 		base: z
 			.string()
-			.refine((value) => value === '/' || plainPrefixProblem(value, '/errors/') === undefined, {
-				error: (issue) => plainPrefixProblem(String(issue.input), '/errors/'),
+			.refine((value) => value === '/' || embedPrefixProblem(value) === undefined, {
+				error: (issue) => embedPrefixProblem(String(issue.input)),
 			})
 			.default('/'),
 		/**
@@ -331,7 +332,7 @@ export interface FallbackConfig {
 	locales: Locale[];
 	/** The locale of the default URLs. */
 	defaultLocale: Locale;
-	/** `embed`: pages for an existing site, under their own prefix, with no inline code. */
+	/** `embed`: pages for a site that is not Fallback's, in their own folder, with no inline code. */
 	mode: 'site' | 'embed';
 	/** Where the pages live, Astro's base and Fallback's together, with `/` around: `/`, `/errors/`. */
 	base: string;

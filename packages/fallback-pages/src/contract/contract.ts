@@ -33,6 +33,12 @@ export interface PageRoute {
 
 export interface RouteContract {
 	/**
+	 * The folder of the site the pages live in (`/fallback/`, `/errors/`), `/` around; absent: the
+	 * site's root. Every path and file below includes it; the locale folders are inside it
+	 * (`/fallback/de/404` → `fallback/de/404.html`).
+	 */
+	base?: string;
+	/**
 	 * One route per status, `/{code}` → `{code}.html`: what `GET /{code}` answers, and the page a
 	 * server shows for an error of that status whatever raised it. In status order.
 	 */
@@ -77,7 +83,7 @@ export interface RouteContract {
 	 * served to a visitor and never passed to an app.
 	 */
 	internalPrefix: string;
-	/** The page that answers `/` with 200. */
+	/** The name of the gallery's page in each locale's folder (`index.html`): it answers `/` with 200. */
 	indexFile: string;
 	/**
 	 * Folders whose index is the site's own page, not Fallback's gallery (`''` for `/`, `de/`):
@@ -134,17 +140,49 @@ export function errorRoutes(contract: RouteContract): PageRoute[] {
 	return [...contract.statusPages, ...contract.extraPages];
 }
 
+/** The file `contract.json`: the contract as the build wrote it, for `verify`. */
+export const CONTRACT_NAME = 'contract.json';
+
+/** The pages' folder in the site: `/` or `/fallback/`. */
+export const baseOf = (contract: RouteContract): string => contract.base ?? '/';
+
+/** The URL folder of a locale's pages: `/`, `/de/`; under a base `/fallback/`, `/fallback/de/`. */
+export function localeFolder(contract: RouteContract, locale: string): string {
+	return locale === contract.defaultLocale ? baseOf(contract) : `${baseOf(contract)}${locale}/`;
+}
+
+/** A locale's gallery page as a file of the build: `index.html`, `fallback/de/index.html`. */
+export const galleryFile = (contract: RouteContract, locale: string): string =>
+	`${localeFolder(contract, locale).slice(1)}${contract.indexFile}`;
+
+/** Whether a path lies in another locale's folder (`/de/…`, `/fallback/de/…`). */
+const inOtherLocale = (contract: RouteContract, path: string) =>
+	contract.otherLocales.find((locale) => path.startsWith(localeFolder(contract, locale)));
+
 /** The routes of the default locale: every error route but the other locales' copies. */
 export function defaultLocaleRoutes(contract: RouteContract): PageRoute[] {
-	return errorRoutes(contract).filter(
-		(route) => !contract.otherLocales.some((locale) => route.path.startsWith(`/${locale}/`)),
-	);
+	return errorRoutes(contract).filter((route) => !inOtherLocale(contract, route.path));
 }
 
 /** The locale of a route: the folder its page is in, else the default locale. */
 export function routeLocale(contract: RouteContract, route: PageRoute): string {
-	const folder = route.file.split('/')[0]!;
-	return contract.otherLocales.includes(folder) ? folder : contract.defaultLocale;
+	return inOtherLocale(contract, route.path) ?? contract.defaultLocale;
+}
+
+/** The locale of a folder of the build's (`/de/problem/`), else the default locale. */
+export const folderLocale = (contract: RouteContract, folder: string): string =>
+	inOtherLocale(contract, folder) ?? contract.defaultLocale;
+
+/**
+ * A default-locale route's page in another locale (`/404` in `de` is `/de/404`); throws when the
+ * build ships none.
+ */
+export function inLocale(contract: RouteContract, route: PageRoute, locale: string): PageRoute {
+	if (locale === contract.defaultLocale) return route;
+	const path = `${localeFolder(contract, locale)}${route.path.slice(baseOf(contract).length)}`;
+	const found = errorRoutes(contract).find((candidate) => candidate.path === path);
+	if (!found) throw new Error(`The build ships no ${route.path} in ${locale}`);
+	return found;
 }
 
 /** Whether the default URLs pick their page's language from `Accept-Language`. */

@@ -5,15 +5,20 @@
  */
 import { ALLOWED_METHODS, statusCatalog } from '../catalog/statuses';
 import { appErrorPages } from '../catalog/appErrors';
-import { PROBLEM_FOLDER, type PageRoute, type RouteContract } from './contract';
+import { CONTRACT_NAME, PROBLEM_FOLDER, type PageRoute, type RouteContract } from './contract';
 import { catalogues, DEFAULT_LOCALE, type Locale } from '../i18n';
 import { DEFAULT_API_PREFIXES } from '../config/prefixes';
 
 /** Files the build writes into dist/ for Netlify; they must never be served as files. */
 export const netlifyRuleFiles = ['_redirects', '_headers'] as const;
 
-/** What the site answers itself where Fallback would: its own status pages and home pages. */
+/** Where the pages live in the site, and what the site answers itself where Fallback would. */
 export interface SiteOwned {
+	/**
+	 * The pages' folder in the site (`/fallback/`), default `/`. Under a base, the contract itself
+	 * is a file of the pages' folder (`fallback/contract.json`), answered as an unknown path.
+	 */
+	base?: string;
 	/** Statuses whose default-locale page is the site's (`sitePages`). */
 	sitePages?: readonly number[];
 	/** Gallery folders the site has its own page at (`''` for `/`, `de/`). */
@@ -30,47 +35,50 @@ export function catalogContract(
 	otherLocales: readonly string[] = [],
 	defaultLocale: Locale = DEFAULT_LOCALE,
 	apiPrefixes: readonly string[] = DEFAULT_API_PREFIXES,
-	{ sitePages = [], siteGalleries = [] }: SiteOwned = {},
+	{ base = '/', sitePages = [], siteGalleries = [] }: SiteOwned = {},
 ): RouteContract {
+	/** The pages' folder as a folder of files: '' at the root, `fallback/` under a base. */
+	const folder = base.slice(1);
 	const statusPages: PageRoute[] = statusCatalog.map((entry) => ({
-		path: `/${entry.code}`,
-		file: `${entry.code}.html`,
+		path: `${base}${entry.code}`,
+		file: `${folder}${entry.code}.html`,
 		status: entry.code,
 		headers: entry.headers,
 		transient: entry.transient,
-		problemFile: `${PROBLEM_FOLDER}${entry.code}.json`,
+		problemFile: `${folder}${PROBLEM_FOLDER}${entry.code}.json`,
 		...(sitePages.includes(entry.code) ? { sitePage: true as const } : {}),
 	}));
 	const pageOf = (status: number) => statusPages.find((route) => route.status === status)!;
 	const appPages: PageRoute[] = appErrorPages.map((page) => ({
-		path: `/${page.slug}`,
-		file: `${page.slug}.html`,
+		path: `${base}${page.slug}`,
+		file: `${folder}${page.slug}.html`,
 		status: page.status,
 		headers: pageOf(page.status).headers,
 		transient: pageOf(page.status).transient,
-		problemFile: `${PROBLEM_FOLDER}${page.slug}.json`,
+		problemFile: `${folder}${PROBLEM_FOLDER}${page.slug}.json`,
 	}));
 	// The site's own page is its default locale's: the other locales' pages are Fallback's.
 	const localePages = otherLocales.flatMap((locale) =>
 		[...statusPages, ...appPages].map((route): PageRoute => ({
-			path: `/${locale}${route.path}`,
-			file: `${locale}/${route.file}`,
+			path: `${base}${locale}/${route.path.slice(base.length)}`,
+			file: `${folder}${locale}/${route.file.slice(folder.length)}`,
 			status: route.status,
 			headers: route.headers,
 			transient: route.transient,
-			problemFile: `${locale}/${route.problemFile}`,
+			problemFile: `${folder}${locale}/${route.problemFile.slice(folder.length)}`,
 		})),
 	);
 	return {
+		...(base === '/' ? {} : { base }),
 		statusPages,
 		extraPages: [...appPages, ...localePages],
 		notFoundStatus: 404,
 		methodNotAllowedStatus: 405,
 		readMethods: ALLOWED_METHODS.split(',').map((method) => method.trim()),
 		pageHeaders,
-		hiddenFiles: [...netlifyRuleFiles],
+		hiddenFiles: [...netlifyRuleFiles, ...(base === '/' ? [] : [`${folder}${CONTRACT_NAME}`])],
 		hiddenFolders: ['', ...otherLocales.map((locale) => `${locale}/`)].map(
-			(folder) => `/${folder}${PROBLEM_FOLDER}`,
+			(locale) => `${base}${locale}${PROBLEM_FOLDER}`,
 		),
 		apiPrefixes,
 		requestIdHeader: 'X-Request-ID',

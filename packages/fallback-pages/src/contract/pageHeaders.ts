@@ -55,3 +55,12 @@ export function securityHeaders(csp: string): Record<string, string> {
 		'Cache-Control': CACHE_CONTROL,
 	};
 }
+
+/**
+ * The page headers of pages embedded in a site that is not Fallback's: the site's own security
+ * headers and CSP stay in charge of them (the pages carry no inline code); Fallback adds only how
+ * long they may be kept, and noindex on previews.
+ */
+export function embeddedPageHeaders({ preview }: { preview: boolean }): Record<string, string> {
+	return { 'Cache-Control': CACHE_CONTROL, ...(preview ? { 'X-Robots-Tag': 'noindex' } : {}) };
+}

@@ -12,16 +12,20 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@astrojs/react';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { errorRoutes, MAINTENANCE_STATUS, requiredStatusPage } from '../contract/contract';
+import {
+	CONTRACT_NAME,
+	errorRoutes,
+	MAINTENANCE_STATUS,
+	requiredStatusPage,
+	type RouteContract,
+} from '../contract/contract';
 import { maintainedContract } from '../config/maintenance';
 import { catalogContract } from '../contract/fromCatalog';
-import { pageHeaders } from '../contract/pageHeaders';
+import { embeddedPageHeaders, pageHeaders } from '../contract/pageHeaders';
 import { inlineCodeOf } from '../quality/pageAnalysis';
 import { deploy } from '../config/deploy';
 import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
 import { haproxyOversizedFiles, haproxyPayloadLimit } from '../hosts/haproxy';
-import { netlifyEmbedHeaders, netlifyEmbedRedirects } from '../hosts/netlify';
-import { EMBED_PREFIX_VARIABLE, embedPrefix } from '../config/embed';
 import type { Locale } from '../i18n';
 import {
 	parseOptions,
@@ -32,12 +36,15 @@ import {
 import { contrasts, formatRatio, schemeClassesCss, themeCss } from '../brand/theme';
 import { loadLogo } from '../brand/logo';
 import { virtualModules } from './virtualModules';
-import { CONTRACT_NAME, hostsDirOf } from '../verify/site';
+import { hostsDirOf } from '../verify/site';
 import { clashError, collisions, ownPages, settlePages } from './ownPages';
 import { packageRoot } from '../packageRoot';
-import { appendBlock } from './ruleFiles';
+import { writeBlock } from './ruleFiles';
 
 export type { FallbackOptions };
+
+/** The contract as `verify` reads it. */
+const contractJson = (contract: RouteContract) => `${JSON.stringify(contract, null, '\t')}\n`;
 
 /** Every HTML file of the build, by its path in dist/. */
 async function readHtml(dist: string): Promise<Map<string, string>> {
@@ -53,15 +60,15 @@ async function readHtml(dist: string): Promise<Map<string, string>> {
  * site's own), an `_astro` file no page names is removed rather than deployed. In a site, nothing
  * of `_astro` is touched: the site's chunks and fonts are named by other files, not by pages.
  */
-async function removeUnreferencedAssets(dist: string, logger: AstroIntegrationLogger) {
-	const assetsDir = join(dist, '_astro');
+async function removeUnreferencedAssets(dist: string, assetsFolder: string, logger: AstroIntegrationLogger) {
+	const assetsDir = join(dist, assetsFolder);
 	const assets = await readdir(assetsDir).catch(() => [] as string[]);
 	if (assets.length === 0) return;
 	const html = [...(await readHtml(dist)).values()].join('\n');
 	const unused = assets.filter((asset) => !html.includes(asset));
 	await Promise.all(unused.map((asset) => rm(join(assetsDir, asset))));
 	if (unused.length === assets.length) await rm(assetsDir, { recursive: true });
-	if (unused.length > 0) logger.info(`removed ${unused.length} unreferenced asset(s) from _astro/`);
+	if (unused.length > 0) logger.info(`removed ${unused.length} unreferenced asset(s) from ${assetsFolder}/`);
 }
 
 async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
@@ -77,7 +84,7 @@ async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
  * `_headers`): the site's own rules come first and keep winning, Fallback's catch-all comes last.
  */
 async function appendRules(dist: string, files: readonly HostConfigFile[]) {
-	for (const file of files) await appendBlock(join(dist, file.path), file.content);
+	for (const file of files) await writeBlock(join(dist, file.path), file.content);
 }
 
 /**
@@ -136,14 +143,26 @@ const routes: readonly { pattern: string; file: string }[] = [
 const routeFile = (file: string) => pathToFileURL(join(packageRoot, 'src/routes', file));
 
 export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegration {
+	return fallbackIntegration(rawOptions, { embedded: false });
+}
+
+/**
+ * The integration; `embedded`: the pages for a site that is not an Astro site (the `embed` command,
+ * the Netlify build plugin), built alone under their base, with no inline code (the site's CSP
+ * applies to them) and with the site's own security headers in charge.
+ */
+export function fallbackIntegration(
+	rawOptions: FallbackOptions,
+	{ embedded }: { embedded: boolean },
+): AstroIntegration {
 	// Checked before anything is built: a broken option stops the build at once, naming it.
 	const options = parseOptions(rawOptions);
 	const shipped = shippedLocales(options);
-	const prefix = embedPrefix();
-	if (prefix && options.maintenance.enabled) {
-		// Embedded pages add rules after the site's own: they cannot put the site's paths on a 503.
+	if (options.base !== '/' && options.maintenance.enabled) {
+		// Pages in a folder of the site add rules after the site's own: they cannot put the site's
+		// paths on a 503.
 		throw new Error(
-			`fallback.maintenance: not available for embedded pages (${EMBED_PREFIX_VARIABLE}=${prefix}): the site's own rules come first. Put \`/*  ${prefix}503.html  503!\` at the top of the site's _redirects instead.`,
+			`fallback.maintenance: not available with base ${options.base}: Fallback's rules come after the site's own. Put \`/*  ${options.base}503.html  503!\` at the top of the site's _redirects instead.`,
 		);
 	}
 	let root = '';
@@ -181,8 +200,8 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 					help: options.help,
 					locales: shipped.locales,
 					defaultLocale: shipped.defaultLocale,
-					mode: prefix ? 'embed' : 'site',
-					base: joinBase(prefix ?? astro.base, options.base),
+					mode: embedded ? 'embed' : 'site',
+					base: joinBase(astro.base, options.base),
 					sitePages: options.sitePages,
 					siteGalleries: [],
 				};
@@ -196,13 +215,13 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 						],
 					},
 				});
-				if (prefix) {
-					// `embed` builds Fallback's pages alone, under the prefix, with the stylesheet and
-					// scripts as files: a site-wide CSP such as `default-src 'self'` allows them, where it
-					// would block inline ones.
+				if (embedded) {
+					// Fallback's pages alone, in their folder, with the stylesheet and scripts as files
+					// inside it: a site-wide CSP such as `default-src 'self'` allows them, where it would
+					// block inline ones.
+					assetsDir = `${options.base.slice(1)}_astro`;
 					updateConfig({
-						base: prefix,
-						build: { inlineStylesheets: 'never' },
+						build: { inlineStylesheets: 'never', assets: assetsDir },
 						vite: { build: { assetsInlineLimit: 0 } },
 					});
 				}
@@ -240,41 +259,47 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 					sitePages: options.sitePages,
 					siteGalleries: config().siteGalleries,
 				});
-				const texts = await settlePages(dist, options.base, pages, assetsDir, { inline: !prefix });
-				if (ownsBuild) await removeUnreferencedAssets(dist, logger);
-				if (prefix) {
-					await writeEmbedRules(dist, texts, prefix, shipped, logger);
-					return;
+				const texts = await settlePages(dist, options.base, pages, assetsDir, { inline: !embedded });
+				if (ownsBuild) await removeUnreferencedAssets(dist, assetsDir, logger);
+				const inline = inlineCodeOf(texts.values());
+				if (embedded && inline.styles.length + inline.scripts.length > 0) {
+					throw new Error(
+						`fallback: ${inline.styles.length} inline style(s) and ${inline.scripts.length} inline script(s) left in embedded pages; the site's CSP would block them`,
+					);
 				}
 				// The page headers depend on the build: the CSP on the pages' inline code, noindex on
-				// previews (netlify.toml's `[[headers]]` cannot depend on the deploy context).
-				const built = catalogContract(
-					pageHeaders(inlineCodeOf(texts.values()), { preview: deploy.isPreview }),
-					shipped.others,
-					shipped.defaultLocale,
-					options.api.prefixes,
-					{ sitePages: options.sitePages, siteGalleries: config().siteGalleries },
-				);
+				// previews (netlify.toml's `[[headers]]` cannot depend on the deploy context). Embedded
+				// pages leave security headers and CSP to the site's own rules.
+				const headers = embedded
+					? embeddedPageHeaders({ preview: deploy.isPreview })
+					: pageHeaders(inline, { preview: deploy.isPreview });
+				const built = catalogContract(headers, shipped.others, shipped.defaultLocale, options.api.prefixes, {
+					base: options.base,
+					sitePages: options.sitePages,
+					siteGalleries: config().siteGalleries,
+				});
 				const contract = maintainedContract(built, options.maintenance);
 				if (contract.maintenance) {
 					logger.warn(
 						`maintenance is on: every path but ${contract.maintenance.allowedPaths.join(', ') || '(none)'} answers ${MAINTENANCE_STATUS}, Retry-After: ${requiredStatusPage(contract, MAINTENANCE_STATUS).headers['Retry-After']}`,
 					);
 				}
+				// At the root of a build that is Fallback's alone, the page headers go on every path;
+				// otherwise on Fallback's own paths and files only.
+				const everyPath = ownsBuild && options.base === '/';
+				await appendRules(dist, netlifyFiles(contract, { everyPath }));
+				logger.info(
+					`${pages.length} pages${options.base === '/' ? '' : ` under ${options.base}`}; _redirects (${errorRoutes(contract).length} error routes) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''}${everyPath ? '' : ", on Fallback's pages only"}) after the site's own`,
+				);
 				if (options.base !== '/') {
-					await appendRules(dist, [
-						{ path: '_redirects', content: netlifyEmbedRedirects(contract, options.base) },
-						{ path: '_headers', content: netlifyEmbedHeaders(contract, options.base) },
-					]);
+					// The contract, for `verify --base`, in the pages' folder (its rules answer it as an
+					// unknown path). The server configs describe pages at the root: none for a base.
+					await writeFiles(dist, [{ path: `${options.base.slice(1)}${CONTRACT_NAME}`, content: contractJson(contract) }]);
 					logger.info(
-						`${pages.length} pages under ${options.base}; Netlify rules after the site's own. Server configs and the contract describe pages at the root only: none written for base ${options.base}`,
+						`the route contract is ${options.base}${CONTRACT_NAME}; server configs describe pages at the root: none written for base ${options.base}`,
 					);
 					return;
 				}
-				await appendRules(dist, netlifyFiles(contract, { everyPath: ownsBuild }));
-				logger.info(
-					`${pages.length} pages; _redirects (${errorRoutes(contract).length} error routes) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''}${ownsBuild ? '' : ", on Fallback's pages only"}) after the site's own`,
-				);
 				// HAProxy answers with pages it holds in one buffer: a page that does not fit would stop it.
 				const oversized = haproxyOversizedFiles(contract, (file) => statSync(join(dist, file)).size);
 				if (oversized.length > 0) {
@@ -287,7 +312,7 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 				// The contract itself, for `verify`: what a deploy of this build must answer.
 				await replaceHostsDir(hostsDir, [
 					...files,
-					{ path: CONTRACT_NAME, content: `${JSON.stringify(contract, null, '\t')}\n` },
+					{ path: CONTRACT_NAME, content: contractJson(contract) },
 				]);
 				const shown = relative(root, hostsDir);
 				logger.info(
@@ -296,31 +321,4 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 			},
 		},
 	};
-}
-
-/**
- * Embed mode writes no host configs: only the rules `embed` appends to the site's own. A page with
- * inline code would break under the site's CSP, so the build stops on one.
- */
-async function writeEmbedRules(
-	dist: string,
-	pages: Map<string, string>,
-	prefix: string,
-	locales: ShippedLocales,
-	logger: AstroIntegrationLogger,
-) {
-	const inline = inlineCodeOf(pages.values());
-	if (inline.styles.length + inline.scripts.length > 0) {
-		throw new Error(
-			`Embed build: ${inline.styles.length} inline style(s) and ${inline.scripts.length} inline script(s) left in the pages; a site's CSP would block them`,
-		);
-	}
-	const contract = catalogContract({}, locales.others, locales.defaultLocale, []);
-	await writeFiles(dist, [
-		{ path: '_redirects', content: netlifyEmbedRedirects(contract, prefix) },
-		{ path: '_headers', content: netlifyEmbedHeaders(contract, prefix) },
-	]);
-	logger.info(
-		`embed: ${pages.size} pages under ${prefix}, no inline code; rules for the site's _redirects and _headers`,
-	);
 }

@@ -17,6 +17,8 @@ import { CHROMIUM_PATH, chromiumLaunchOptions } from '../quality/chromium.ts';
 import {
 	MAINTENANCE_STATUS,
 	errorRoutes,
+	inLocale,
+	localeFolder,
 	notFoundPage,
 	routePaths,
 	statusPage,
@@ -49,12 +51,9 @@ export function samplePaths(contract: RouteContract): string[] {
 	const notFound = notFoundPage(contract);
 	const maintenance = statusPage(contract, MAINTENANCE_STATUS);
 	const [locale] = contract.otherLocales;
-	const localeNotFound =
-		locale === undefined
-			? undefined
-			: errorRoutes(contract).find((route) => route.file === `${locale}/${notFound.file}`);
+	const localeNotFound = locale === undefined ? undefined : inLocale(contract, notFound, locale);
 	return [
-		'/',
+		localeFolder(contract, contract.defaultLocale),
 		UNKNOWN_PATH,
 		...(maintenance ? [maintenance.path] : []),
 		...(localeNotFound ? [localeNotFound.path] : []),
@@ -66,7 +65,10 @@ export function samplePaths(contract: RouteContract): string[] {
  * contract (by its path or its file), and the not-found status for anything else.
  */
 export function expectedStatus(contract: RouteContract, path: string): number {
-	if (path === '/' || contract.otherLocales.some((locale) => path === `/${locale}/`)) return 200;
+	const galleries = [contract.defaultLocale, ...contract.otherLocales].map((locale) =>
+		localeFolder(contract, locale),
+	);
+	if (galleries.includes(path)) return 200;
 	const route = errorRoutes(contract).find((candidate) => routePaths(candidate).includes(path));
 	return route?.status ?? contract.notFoundStatus;
 }

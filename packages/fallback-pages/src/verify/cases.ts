@@ -7,9 +7,14 @@
  * starts; `fallback-pages verify` runs them against a live deploy.
  */
 import {
+	baseOf,
 	defaultLocaleRoutes,
 	errorRoutes,
+	folderLocale,
+	galleryFile,
+	inLocale as inLocaleOf,
 	languageHeaders,
+	localeFolder,
 	notFoundPage,
 	PROBLEM_JSON,
 	requestIdMarkup,
@@ -182,8 +187,7 @@ export function siteChecks(site: Site, host: HostProfile) {
 		const { pageAnchor, page, problemAnchor, problem } = requestIdMarkup;
 		if (file.endsWith('.json')) return text.replace(problemAnchor, problem(id));
 		if (!file.endsWith('.html')) return text;
-		const folder = file.split('/')[0]!;
-		const locale = contract.otherLocales.includes(folder) ? folder : contract.defaultLocale;
+		const locale = folderLocale(contract, `/${file}`);
 		return text.replace(pageAnchor, page(contract.requestIdLines[locale]!, id));
 	}
 
@@ -290,12 +294,7 @@ export function siteChecks(site: Site, host: HostProfile) {
 	}
 
 	/** A route of the default locale in another locale: `/404` in `de` is `/de/404`. */
-	function inLocale(route: PageRoute, locale: string): PageRoute {
-		if (locale === contract.defaultLocale) return route;
-		const found = errorRoutes(contract).find((candidate) => candidate.path === `/${locale}${route.path}`);
-		if (!found) throw new Error(`The build ships no ${route.path} in ${locale}`);
-		return found;
-	}
+	const inLocale = (route: PageRoute, locale: string): PageRoute => inLocaleOf(contract, route, locale);
 
 	/**
 	 * What a default URL answers a browser that asks for `locale`: the route's page in that locale,
@@ -327,6 +326,11 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 	const methodNotAllowed = requiredStatusPage(contract, contract.methodNotAllowedStatus);
 	const unavailable = requiredStatusPage(contract, 503);
 	const [first, , third] = negotiationLocales(contract);
+	/**
+	 * A path of Fallback's own, under the pages' base: `at('503')` is `/503`, or `/fallback/503`.
+	 * Unknown paths stay at the site's root: the site's catch-all answers them with Fallback's page.
+	 */
+	const at = (path: string) => `${baseOf(contract)}${path}`;
 	const cases: ContractCase[] = [];
 	const add = (group: CaseGroup, name: string, run: (caseRun: CaseRun) => Promise<void>) =>
 		cases.push({ group, name, run });
@@ -411,11 +415,11 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 		const asked = fixed === first ? contract.defaultLocale : first;
 		add(
 			'languages',
-			`GET /${fixed}/404 answers in ${fixed} with 404, whatever the browser asks for`,
+			`GET ${check.inLocale(notFound, fixed).path} answers in ${fixed} with 404, whatever the browser asks for`,
 			async (run) =>
 				check.page(
 					run,
-					await run.get(`/${fixed}/404`, { headers: { 'Accept-Language': asked } }),
+					await run.get(check.inLocale(notFound, fixed).path, { headers: { 'Accept-Language': asked } }),
 					check.inLocale(notFound, fixed),
 				),
 		);
@@ -436,7 +440,7 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 			check.page(run, await run.get(path), notFound),
 		);
 	}
-	for (const path of ['/GLOBAL-ERROR', '/Application-Error', '/503.HTML', '/Global-Error.html']) {
+	for (const path of ['GLOBAL-ERROR', 'Application-Error', '503.HTML', 'Global-Error.html'].map(at)) {
 		add(
 			'unknown paths',
 			`GET ${path}: paths are case-sensitive, so a case variant is an unknown path`,
@@ -482,17 +486,18 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 		},
 	);
 
-	add('galleries', 'GET / answers 200 with the gallery and the page headers', async (run) => {
-		const answer = await run.get('/');
+	add('galleries', `GET ${at('')} answers 200 with the gallery and the page headers`, async (run) => {
+		const answer = await run.get(at(''));
+		const file = galleryFile(contract, contract.defaultLocale);
 		run.status(answer, 200);
-		run.body(answer, site.fileText(contract.indexFile), `body (${contract.indexFile})`);
+		run.body(answer, site.fileText(file), `body (${file})`);
 		if (!contract.siteGalleries?.includes('')) check.pageHeaders(run, answer);
 		check.noVersion(run, answer);
 	});
 	for (const locale of negotiationLocales(contract)) {
-		add('galleries', `GET /${locale}/ answers 200 with the gallery in that language`, async (run) => {
-			const answer = await run.get(`/${locale}/`);
-			const file = `${locale}/${contract.indexFile}`;
+		add('galleries', `GET ${localeFolder(contract, locale)} answers 200 with the gallery in that language`, async (run) => {
+			const answer = await run.get(localeFolder(contract, locale));
+			const file = galleryFile(contract, locale);
 			run.status(answer, 200);
 			run.body(answer, site.fileText(file), `body (${file})`);
 			// The site's own page there comes with the site's headers.
@@ -572,7 +577,7 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 				async (run) => {
 					const hasId = (answer: Answer) =>
 						run.check(answer, contract.requestIdHeader, idOf(answer) !== null, 'an ID', '(absent)');
-					const page = await run.get(`/${first}${unavailable.path}`);
+					const page = await run.get(check.inLocale(unavailable, first).path);
 					if (hasId(page)) {
 						const line = requestIdMarkup.page(contract.requestIdLines[first]!, idOf(page)!);
 						run.check(page, 'body', page.body.includes(line), `the line ${line}`, 'no such line');
@@ -613,17 +618,17 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 	if (first !== undefined) {
 		add(
 			'formats',
-			`Accept: application/json and ${first} on /${first}/503: the problem document in ${first}`,
+			`Accept: application/json and ${first} on ${check.inLocale(unavailable, first).path}: the problem document in ${first}`,
 			async (run) => {
 				const route = check.inLocale(unavailable, first);
-				const answer = await run.get(`/${first}/503`, { headers: { Accept: 'application/json' } });
+				const answer = await run.get(route.path, { headers: { Accept: 'application/json' } });
 				check.format(run, answer, route, jsonClientFormat(host));
 			},
 		);
 	}
 
 	// Conditional and range requests never yield an empty or partial error page.
-	for (const path of ['/503', '/global-error', '/no-such-page']) {
+	for (const path of [at('503'), at('global-error'), '/no-such-page']) {
 		const route = errorRoutes(contract).find((candidate) => candidate.path === path) ?? notFound;
 		addCase(
 			'conditional requests',
@@ -636,12 +641,12 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 
 	// Methods other than GET and HEAD.
 	const methods: readonly (readonly [string, string, RequestOptions['body']?])[] = [
-		['POST', '/'],
-		['POST', '/global-error'],
-		['DELETE', '/503'],
+		['POST', at('')],
+		['POST', at('global-error')],
+		['DELETE', at('503')],
 		['PUT', '/no-such-page'],
-		['PATCH', '/404'],
-		['OPTIONS', '/'],
+		['PATCH', at('404')],
+		['OPTIONS', at('')],
 	];
 	for (const [method, path] of methods) {
 		addCase(
@@ -665,7 +670,7 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 		"the server's own errors",
 		'a 12 KB header: answered as usual, or refused with the page of the refusal',
 		async (run) => {
-			const answer = await run.get('/503', { headers: largeHeader });
+			const answer = await run.get(unavailable.path, { headers: largeHeader });
 			// Either way an error status: /503 itself, or the refusal's.
 			const route = contract.statusPages.find((page) => page.status === answer.status);
 			if (run.check(answer, 'status', route !== undefined, 'a status with a page', String(answer.status)))

@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { hostProfiles } from './hosts.ts';
 import { passed, verify, type CaseResult, type VerifyResult } from './run.ts';
-import { contractFileOf, loadSite } from './site.ts';
+import { CONTRACT_NAME, contractFileOf, loadSite } from './site.ts';
 import { countsOf, htmlReport, jsonReport, junitReport, terminalSummary, type Counts } from './report.ts';
 import { auditPages, type AuditResult } from './audits.ts';
 
@@ -21,6 +21,11 @@ export interface VerifyCommand {
 	dist?: string | undefined;
 	/** The build's contract (default: where the build of `dist` put it, `hosts/contract.json` for dist/). */
 	contract?: string | undefined;
+	/**
+	 * The pages' folder in the site (`/fallback/`) for pages embedded in a site or built with a base:
+	 * their contract is in it (`<dist>/fallback/contract.json`), and it must say that base.
+	 */
+	base?: string | undefined;
 	/** Where the reports go (default `reports/verify`). */
 	reportDir?: string | undefined;
 	concurrency?: number | undefined;
@@ -107,8 +112,16 @@ export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 	const base = parseDeployUrl(command.url);
 	const host = hostProfile(command.host ?? 'netlify');
 	const dist = command.dist ?? 'dist';
-	const contractFile = command.contract ?? shortPath(contractFileOf(dist));
+	const contractFile =
+		command.contract ??
+		shortPath(command.base ? join(dist, command.base, CONTRACT_NAME) : contractFileOf(dist));
 	const site = loadSite(dist, contractFile);
+	const built = site.contract.base ?? '/';
+	if (command.base !== undefined && command.base !== built) {
+		throw new Error(
+			`${contractFile} describes pages ${built === '/' ? "at the site's root" : `under ${built}`}, not under ${command.base}: give the base they were built with.`,
+		);
+	}
 	log(`Verifying ${base.origin} as ${host.name} against ${contractFile} and ${dist}/`);
 	const result = await verify({
 		base,

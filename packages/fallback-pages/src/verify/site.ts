@@ -5,11 +5,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { errorRoutes, type RouteContract } from '../contract/contract.ts';
+import { CONTRACT_NAME, errorRoutes, galleryFile, type RouteContract } from '../contract/contract.ts';
 import type { Site } from './cases.ts';
 
-/** The contract's file, which the build writes beside the host configs. */
-export const CONTRACT_NAME = 'contract.json';
+export { CONTRACT_NAME };
 
 /** Where the starter's build into its dist/ writes it (its `hostsDir` is `hosts`). */
 export const CONTRACT_FILE = `hosts/${CONTRACT_NAME}`;
@@ -85,8 +84,7 @@ export function loadSite(dist: string, contractFile: string): Site {
 	const contract = readContract(contractFile);
 	const root = resolve(dist);
 	const files = [
-		contract.indexFile,
-		...contract.otherLocales.map((locale) => `${locale}/${contract.indexFile}`),
+		...[contract.defaultLocale, ...contract.otherLocales].map((locale) => galleryFile(contract, locale)),
 		...errorRoutes(contract).flatMap((route) => [
 			route.file,
 			route.problemFile,

@@ -1,0 +1,75 @@
+/**
+ * Fallback's pages for a site that is not Fallback's, built once and then placed: by `embed` into a
+ * publish folder with its rules in the site's rule files, by the Netlify build plugin into the
+ * publish folder with its rules in Netlify's config. The pages' folder holds the route contract;
+ * the rules are a pure function of it.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CONTRACT_NAME, type RouteContract } from '../contract/contract';
+import { netlifyFiles } from '../hosts/netlify';
+import type { FallbackOptions } from '../config/options';
+import { astroBuild } from './buildPages';
+import { CommandError } from './args';
+
+export interface EmbeddedPages {
+	/** The pages' folder in the site: `/fallback/`. */
+	base: string;
+	contract: RouteContract;
+	/** Fallback's rules for the site's `_redirects` and `_headers`, by file name. */
+	rules: { _redirects: string; _headers: string };
+	/** Pages (HTML files) built. */
+	pages: number;
+	seconds: number;
+	/** Copies the pages' folder to `<publish>/<base>` (see placePages). */
+	place(publish: string): Promise<void>;
+	/** Removes the build's temp folder. */
+	dispose(): Promise<void>;
+}
+
+/** A folder of the site Fallback may replace: absent, empty, or holding Fallback's contract. */
+export function ownsFolder(folder: string): boolean {
+	if (!existsSync(folder)) return true;
+	if (!statSync(folder).isDirectory()) return false;
+	return readdirSync(folder).length === 0 || existsSync(join(folder, CONTRACT_NAME));
+}
+
+/** Refuses, before anything is built, a pages' folder that is the site's own. */
+export function checkPagesFolder(publish: string, base: string, shown: string): void {
+	if (!ownsFolder(join(publish, base))) {
+		throw new CommandError(
+			`${shown} exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was written. Choose another folder for the pages (base).`,
+		);
+	}
+}
+
+/** Builds the pages for `base` (`/fallback/`) with `options`. */
+export async function buildEmbedded(options: FallbackOptions, base: string): Promise<EmbeddedPages> {
+	const started = performance.now();
+	const { work, outDir } = await astroBuild({ ...options, base }, { embedded: true });
+	const built = join(outDir, base);
+	const contract = JSON.parse(readFileSync(join(built, CONTRACT_NAME), 'utf8')) as RouteContract;
+	const [redirects, headers] = netlifyFiles(contract, { everyPath: false });
+	return {
+		base,
+		contract,
+		rules: { _redirects: redirects!.content, _headers: headers!.content },
+		pages: readdirSync(built, { recursive: true }).filter((name) => String(name).endsWith('.html')).length,
+		seconds: (performance.now() - started) / 1000,
+		async place(publish) {
+			const target = join(publish, base);
+			await rm(target, { recursive: true, force: true });
+			await cp(built, target, { recursive: true });
+		},
+		dispose: () => rm(work, { recursive: true, force: true }),
+	};
+}
+
+/** The site's own rule that answers every path (an SPA's `/*  /index.html  200`), if any. */
+export function siteCatchAll(redirects: string): string | undefined {
+	return redirects
+		.split('\n')
+		.map((line) => line.trim())
+		.find((line) => /^\/\*\s/.test(line));
+}
