@@ -1,5 +1,5 @@
 /**
- * The Netlify build plugin (plugins/verify): its handler with a stand-in for Netlify's `utils` whose
+ * The Netlify build plugin's deploy check (netlify-plugin-fallback-pages, onSuccess): its handler with a stand-in for Netlify's `utils` whose
  * status.show and failPlugin are Netlify's own (the same checks, the same throw), against servers
  * this file starts on 127.0.0.1, and once through Netlify Build itself. The real verifier needs the
  * build's pages and contract (dist/ and hosts/contract.json, from `npm run build:production`).
@@ -18,14 +18,14 @@ import buildSite from '@netlify/build';
 import { validatePlugin } from '../../node_modules/@netlify/build/lib/plugins/child/validate.js';
 import { show as netlifyShow } from '../../node_modules/@netlify/build/lib/plugins/child/status.js';
 import { failPlugin as netlifyFailPlugin } from '../../node_modules/@netlify/build/lib/plugins/error.js';
-import * as plugin from '../../plugins/verify/index.js';
+import * as plugin from '../../packages/netlify-plugin-fallback-pages/index.js';
 import {
 	deployTarget,
 	mayAnswerSoon,
 	readSettings,
 	verifyDeploy,
 	type PluginUtils,
-} from '../../plugins/verify/verifyDeploy.js';
+} from '../../packages/netlify-plugin-fallback-pages/verifyDeploy.js';
 import { runVerify, type VerifyCommand, type VerifyRun } from '../../packages/fallback-pages/src/verify/main';
 import { countsOf } from '../../packages/fallback-pages/src/verify/report';
 
@@ -161,23 +161,37 @@ function fakeRun(overrides: Partial<VerifyRun['result']>, passed: boolean): Veri
 describe('the plugin as Netlify loads it', () => {
 	it('exports nothing but event handlers, onSuccess among them (Netlify refuses any other export)', () => {
 		expect(() => validatePlugin(plugin)).not.toThrow();
-		expect(Object.keys(plugin)).toEqual(['onSuccess']);
+		expect(Object.keys(plugin).sort()).toEqual(['onPostBuild', 'onSuccess']);
 		expect(EVENTS).toContain('onSuccess');
 	});
 
 	it('manifest.yml names the plugin and its inputs; netlify.toml declares it with inputs the manifest lists', async () => {
-		const manifest = parse(readFileSync(join(root, 'plugins/verify/manifest.yml'), 'utf8')) as {
+		const manifest = parse(
+			readFileSync(join(root, 'packages/netlify-plugin-fallback-pages/manifest.yml'), 'utf8'),
+		) as {
 			name: string;
 			inputs: { name: string; default?: unknown }[];
 		};
 		expect(Object.keys(manifest).sort()).toEqual(['inputs', 'name']);
-		expect(manifest.name).toBe('fallback-verify');
+		expect(manifest.name).toBe('fallback-pages');
 		const defaults = Object.fromEntries(manifest.inputs.map((input) => [input.name, input.default]));
-		expect(defaults).toEqual({ failOnContract: true, host: 'netlify', retrySeconds: 60, budget: undefined });
+		expect(defaults).toEqual({
+			config: undefined,
+			base: undefined,
+			name: undefined,
+			accent: undefined,
+			locales: undefined,
+			embed: true,
+			verify: true,
+			failOnContract: true,
+			host: 'netlify',
+			retrySeconds: 60,
+			budget: undefined,
+		});
 
 		const { config } = await projectNetlifyConfig();
 		const declared = (config.plugins as { package: string; inputs: Record<string, unknown> }[]).find(
-			(one) => one.package === './plugins/verify',
+			(one) => one.package === 'netlify-plugin-fallback-pages',
 		);
 		expect(declared).toBeDefined();
 		for (const name of Object.keys(declared!.inputs)) expect(Object.keys(defaults)).toContain(name);
@@ -503,7 +517,7 @@ describe('through Netlify Build itself', () => {
 		const site = mkdtempSync(join(tmpdir(), 'fallback-netlify-build-'));
 		mkdirSync(join(site, 'plugins'));
 		mkdirSync(join(site, 'hosts'));
-		symlinkSync(join(root, 'plugins/verify'), join(site, 'plugins/verify'));
+		symlinkSync(join(root, 'packages/netlify-plugin-fallback-pages'), join(site, 'plugins/verify'));
 		symlinkSync(dist, join(site, 'dist'));
 		symlinkSync(contract, join(site, 'hosts/contract.json'));
 		writeFileSync(
@@ -515,6 +529,7 @@ describe('through Netlify Build itself', () => {
 				'[[plugins]]',
 				'  package = "./plugins/verify"',
 				'  [plugins.inputs]',
+				'    embed = false',
 				'    budget = 40',
 				'    retrySeconds = 0',
 				'',

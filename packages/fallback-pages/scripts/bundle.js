@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * `npm run build` (and `prepack`): bundles what Node loads — the integration, the CLI, the config
- * helper and the verifier — from src/ into dist/, one ES module per entry point, with every
- * dependency left as an import. The pages stay source (src/routes/): Astro compiles them in the
+ * helper, the verifier and what the Netlify plugin calls — from src/ into dist/, one ES module per
+ * entry point, with every dependency left as an import. The pages stay source (src/routes/): Astro compiles them in the
  * site's own build. Node refuses to strip types under node_modules, hence the bundle.
  *
  * When dist/ already holds exactly this bundle it is left alone, so that a build or test reading it
@@ -22,6 +22,7 @@ const bundle = await rolldown({
 		index: 'src/index.ts',
 		config: 'src/config.ts',
 		verify: 'src/verify.ts',
+		embed: 'src/embed.ts',
 		cli: 'src/cli/main.ts',
 	},
 	platform: 'node',

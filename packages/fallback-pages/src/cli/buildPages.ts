@@ -38,6 +38,11 @@ export async function astroBuild(
 	await mkdir(work, { recursive: true });
 	process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
 	const { build } = await import('astro');
+	// Astro writes some of its build (the prerender chunks, `.astro/`) beside the working folder,
+	// not the root: run it from the throwaway root, so that nothing lands in the user's project and
+	// the chunks resolve the package's dependencies.
+	const cwd = process.cwd();
+	process.chdir(work);
 	try {
 		await build({
 			root: work,
@@ -51,6 +56,8 @@ export async function astroBuild(
 	} catch (error) {
 		await rm(work, { recursive: true, force: true });
 		throw new CommandError((error as Error).message);
+	} finally {
+		process.chdir(cwd);
 	}
 	return { work, outDir };
 }

@@ -1,0 +1,10 @@
+/**
+ * `fallback-pages/embed`: the pages for a site that is not Fallback's, built and placed as the
+ * Netlify build plugin (netlify-plugin-fallback-pages) does on every deploy, and as
+ * `fallback-pages embed` does into a folder.
+ */
+export { buildEmbedded, checkPagesFolder, siteCatchAll, type EmbeddedPages } from './cli/embedPages';
+export { DEFAULT_EMBED_PREFIX, embedBase, embedPrefixProblem } from './config/embed';
+export { readConfigFile } from './cli/configFile';
+export { optionProblems, type FallbackOptions } from './config/options';
+export type { RouteContract } from './contract/contract';
