@@ -59,10 +59,10 @@ export async function runOk(cwd: string, command: string, args: readonly string[
 	return result;
 }
 
-/** The package as npm would publish it: `npm pack` of the workspace, into a temp folder. */
-export async function packTarball(): Promise<string> {
+/** A package as npm would publish it: `npm pack` of the workspace, into a temp folder. */
+export async function packTarball(workspace = 'fallback-pages'): Promise<string> {
 	const folder = await mkdtemp(join(tmpdir(), 'fallback-pack-'));
-	await promisify(execFile)('npm', ['pack', '--workspace', 'fallback-pages', '--pack-destination', folder], {
+	await promisify(execFile)('npm', ['pack', '--workspace', workspace, '--pack-destination', folder], {
 		cwd: repositoryRoot,
 		env: environment,
 	});

@@ -1,0 +1,256 @@
+/**
+ * The Netlify build plugin as a team adds it to a site that is not Fallback's: a plain HTML site with
+ * its own `_redirects` and `_headers`, netlify-plugin-fallback-pages and fallback-pages installed
+ * from their packed tarballs, built by Netlify Build itself (@netlify/build, offline), and the
+ * publish folder served with the rules that build resolved, by netlify-cli (Netlify's rule engine).
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { stringify } from 'smol-toml';
+import buildSite from '@netlify/build';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, request, type RunningServer } from '../contract/harness';
+import { findServerExecutable, netlify } from '../contract/servers';
+import {
+	environment,
+	fallbackPages,
+	makeProject,
+	npmInstall,
+	packTarball,
+	removeProject,
+} from '../../scripts/fresh-project';
+
+const siteFiles: Readonly<Record<string, string>> = {
+	'package.json': JSON.stringify({ name: 'acme-site', private: true }),
+	'netlify.toml': [
+		'[build]',
+		'  publish = "public"',
+		'  command = "echo the site builds itself"',
+		'',
+		'[[plugins]]',
+		'  package = "netlify-plugin-fallback-pages"',
+		'',
+	].join('\n'),
+	'fallback.config.mjs': "export default { site: { name: 'Acme' }, locales: ['en', 'de'] };\n",
+	'public/index.html': '<!doctype html><html lang="en"><title>Acme</title><h1>Acme home</h1></html>\n',
+	'public/about.html': '<!doctype html><html lang="en"><title>About</title><h1>About Acme</h1></html>\n',
+	'public/_redirects': [
+		'/old-shop  /  301',
+		'/docs/*  /about.html  200',
+		'/team-added  /about.html  301',
+		'',
+	].join('\n'),
+	'public/_headers': "/*\n  Content-Security-Policy: default-src 'self'\n",
+};
+
+/** Every file under a folder with the SHA-256 of its bytes, by relative path. */
+function fingerprint(folder: string): Record<string, string> {
+	return Object.fromEntries(
+		(readdirSync(folder, { recursive: true }) as string[])
+			.filter((name) => statSync(join(folder, name)).isFile())
+			.sort()
+			.map((name) => [name, createHash('sha256').update(readFileSync(join(folder, name))).digest('hex')]),
+	);
+}
+
+interface Built {
+	log: string;
+	success: boolean;
+	/** The rules Netlify resolved for the deploy: the site's, then the plugin's. */
+	redirects: Record<string, unknown>[];
+	headers: Record<string, unknown>[];
+}
+
+/** Netlify Build on the site, as a production deploy builds it (offline, no deploy step). */
+async function netlifyBuild(site: string): Promise<Built> {
+	const result = (await buildSite({
+		cwd: site,
+		offline: true,
+		buffer: true,
+		telemetry: false,
+		mode: 'cli',
+		env: { CONTEXT: 'production', PATH: environment['PATH']! },
+	})) as unknown as {
+		success: boolean;
+		logs?: { stdout: string[]; stderr: string[] };
+		netlifyConfig?: { redirects: Record<string, unknown>[]; headers: Record<string, unknown>[] };
+	};
+	return {
+		log: [...(result.logs?.stdout ?? []), ...(result.logs?.stderr ?? [])].join('\n'),
+		success: result.success,
+		redirects: result.netlifyConfig?.redirects ?? [],
+		headers: result.netlifyConfig?.headers ?? [],
+	};
+}
+
+/**
+ * The publish folder served as the deploy would be: netlify-cli from a folder whose netlify.toml
+ * holds the resolved rules (the publish folder's own _redirects and _headers are read too, first).
+ */
+async function serveDeploy(publish: string, built: Pick<Built, 'redirects' | 'headers'>): Promise<RunningServer> {
+	const dir = join(publish, '..', `.serve-${Date.now()}`);
+	await mkdir(dir);
+	writeFileSync(join(dir, 'netlify.toml'), stringify({ redirects: built.redirects, headers: built.headers }));
+	return netlify.start({
+		dir,
+		pagesRoot: publish,
+		siteConfig: '',
+		port: await freePort(),
+		label: 'netlify-cli on the plugin-built site',
+		executable: findServerExecutable(netlify)!,
+	});
+}
+
+let site: string;
+let publish: string;
+let first: Built;
+let server: RunningServer;
+const servers: RunningServer[] = [];
+
+beforeAll(async () => {
+	const tarballs = [await packTarball(), await packTarball('netlify-plugin-fallback-pages')];
+	site = await makeProject('netlify-plugin', siteFiles);
+	publish = join(site, 'public');
+	await npmInstall(site, ['--save-dev', ...tarballs]);
+	first = await netlifyBuild(site);
+	server = await serveDeploy(publish, first);
+	servers.push(server);
+}, 300_000);
+
+afterAll(async () => {
+	await Promise.all(servers.map((one) => one.stop()));
+	await removeProject(site);
+});
+
+describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Build', () => {
+	it('builds the pages into the publish folder in onPostBuild and says what it did', () => {
+		expect(first.success, first.log).toBe(true);
+		expect(first.log).toContain('netlify-plugin-fallback-pages (onPostBuild event)');
+		expect(first.log).toMatch(/Fallback: building the pages for \/fallback\/ with fallback\.config\.mjs/);
+		expect(first.log).toMatch(/Fallback: \d+ pages in public\/fallback\/ \([\d.]+ s\); \d+ rules and \d+ header rules added after the site's own/);
+		// A local build has no deploy of its own to check.
+		expect(first.log).toContain('Fallback: nothing to verify');
+	});
+
+	it("leaves every file of the site's as it was", () => {
+		const now = fingerprint(site);
+		for (const [name, content] of Object.entries(siteFiles)) {
+			if (name === 'package.json') continue; // npm install --save-dev adds the plugin
+			expect(now[name], name).toBe(createHash('sha256').update(content).digest('hex'));
+		}
+	});
+
+	it("puts the site's rules first, Fallback's catch-all last", () => {
+		const froms = first.redirects.map((rule) => rule['from']);
+		expect(froms.slice(0, 3)).toEqual(['/old-shop', '/docs/*', '/team-added']);
+		expect(first.redirects.at(-1)).toMatchObject({ from: '/*', to: '/fallback/404.html', status: 404 });
+	});
+
+	it("answers the site's own pages and rules as before", async () => {
+		const home = await request(server.port, '/');
+		expect(home.status).toBe(200);
+		expect(home.body).toBe(siteFiles['public/index.html']);
+		expect(home.headers.get('content-security-policy')).toBe("default-src 'self'");
+		const old = await request(server.port, '/old-shop');
+		expect([old.status, old.headers.get('location')]).toEqual([301, '/']);
+		const rewrite = await request(server.port, '/docs/anything');
+		expect([rewrite.status, rewrite.body]).toEqual([200, siteFiles['public/about.html']]);
+		// A rule the team added at the end of its _redirects still applies: Fallback's come after.
+		const added = await request(server.port, '/team-added');
+		expect([added.status, added.headers.get('location')]).toEqual([301, '/about.html']);
+	});
+
+	it("answers an unknown path with Fallback's not-found page, in the browser's language", async () => {
+		const english = await request(server.port, '/no/such/page');
+		expect(english.status).toBe(404);
+		expect(english.body).toBe(readFileSync(join(publish, 'fallback/404.html'), 'utf8'));
+		expect(english.body).toContain('Acme');
+		const german = await request(server.port, '/no/such/page', { headers: { 'Accept-Language': 'de-DE,de;q=0.9' } });
+		expect(german.status).toBe(404);
+		expect(german.body).toBe(readFileSync(join(publish, 'fallback/de/404.html'), 'utf8'));
+		expect(german.headers.get('content-language')).toBe('de');
+	});
+
+	it('answers an API client with a problem document and hides the problem folder and the contract', async () => {
+		const api = await request(server.port, '/api/orders/42');
+		expect(api.status).toBe(404);
+		// netlify-cli types a .json file application/json (the netlify-cli host profile says so).
+		expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+		expect(api.body).toBe(readFileSync(join(publish, 'fallback/problem/404.json'), 'utf8'));
+		expect(JSON.parse(api.body)).toMatchObject({ status: 404 });
+		for (const path of ['/fallback/problem/404.json', '/fallback/contract.json']) {
+			const hidden = await request(server.port, path);
+			expect([path, hidden.status]).toEqual([path, 404]);
+			expect(hidden.body).toBe(readFileSync(join(publish, 'fallback/404.html'), 'utf8'));
+		}
+	});
+
+	it('passes `fallback-pages verify --base /fallback/` against the deploy', async () => {
+		const result = await fallbackPages(site, [
+			'verify',
+			`http://127.0.0.1:${server.port}`,
+			'--host',
+			'netlify-cli',
+			'--dist',
+			'public',
+			'--base',
+			'/fallback/',
+			'--report-dir',
+			join(site, '..', `${site.split('/').pop()}-reports`),
+		]);
+		expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+		expect(result.stdout).toMatch(/[1-9]\d* passed, 0 failed/);
+		expect(result.stdout).toContain('fallback/contract.json');
+	});
+
+	it('fails verify --base, naming the case, when one of Fallback’s rules is missing', async () => {
+		const withoutHiding = {
+			...first,
+			redirects: first.redirects.filter((rule) => rule['from'] !== '/fallback/problem/*'),
+		};
+		// Its rule for German browsers and the default one.
+		expect(withoutHiding.redirects.length).toBe(first.redirects.length - 2);
+		const broken = await serveDeploy(publish, withoutHiding);
+		servers.push(broken);
+		const result = await fallbackPages(site, [
+			'verify',
+			`http://127.0.0.1:${broken.port}`,
+			'--host',
+			'netlify-cli',
+			'--dist',
+			'public',
+			'--base',
+			'/fallback/',
+			'--report-dir',
+			join(site, '..', `${site.split('/').pop()}-reports-broken`),
+		]);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toContain('GET /fallback/problem/404.json (only an error shows it) is an unknown path');
+	});
+
+	it('builds byte-identical output and rules when nothing changed', async () => {
+		const before = fingerprint(publish);
+		const again = await netlifyBuild(site);
+		expect(again.success, again.log).toBe(true);
+		expect(fingerprint(publish)).toEqual(before);
+		expect(again.redirects).toEqual(first.redirects);
+		expect(again.headers).toEqual(first.headers);
+	});
+
+	it('leaves no stale page or rule after a change of brand and languages', async () => {
+		writeFileSync(join(site, 'fallback.config.mjs'), "export default { site: { name: 'Globex' }, locales: ['en', 'fr'] };\n");
+		const changed = await netlifyBuild(site);
+		expect(changed.success, changed.log).toBe(true);
+		const pages = Object.keys(fingerprint(join(publish, 'fallback')));
+		expect(pages.some((name) => name.startsWith('de/'))).toBe(false);
+		expect(pages.some((name) => name.startsWith('fr/'))).toBe(true);
+		for (const name of pages.filter((page) => page.endsWith('.html')))
+			expect(readFileSync(join(publish, 'fallback', name), 'utf8'), name).not.toContain('Acme');
+		const rules = JSON.stringify([...changed.redirects, ...changed.headers]);
+		expect(rules).not.toContain('/fallback/de/');
+		expect(rules).toContain('/fallback/fr/');
+		await rm(join(site, 'fallback.config.mjs'));
+	});
+});
