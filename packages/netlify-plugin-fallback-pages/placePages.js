@@ -73,10 +73,13 @@ async function readRules(redirects, headers) {
 			minimal: true,
 		});
 		const errors = [...parsedRedirects.errors, ...parsedHeaders.errors];
-		if (errors.length > 0) throw new Error(`Netlify's parsers refused Fallback's rules: ${errors.join('; ')}`);
+		if (errors.length > 0)
+			throw new Error(`Netlify's parsers refused Fallback's rules: ${errors.join('; ')}`);
 		// netlify.toml's shape, which is what `minimal` returns.
 		return {
-			redirects: /** @type {NetlifyConfig['redirects']} */ (/** @type {unknown} */ (parsedRedirects.redirects)),
+			redirects: /** @type {NetlifyConfig['redirects']} */ (
+				/** @type {unknown} */ (parsedRedirects.redirects)
+			),
 			headers: /** @type {NetlifyConfig['headers']} */ (/** @type {unknown} */ (parsedHeaders.headers)),
 		};
 	} finally {
@@ -148,7 +151,9 @@ export async function placePages({ inputs, publishDir, netlifyConfig, utils, log
 		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
 	}
 
-	log(`Fallback: building the pages for ${folder} with ${source === 'defaults' ? 'the default options' : source} …`);
+	log(
+		`Fallback: building the pages for ${folder} with ${source === 'defaults' ? 'the default options' : source} …`,
+	);
 	const built = await embed.buildEmbedded(options, folder);
 	try {
 		await built.place(publishDir);

@@ -5,7 +5,8 @@
  * no CSP violation.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { EMBED_COMMAND, EMBED_SITE_DIR, mockSiteFiles } from './mockSite';
@@ -98,10 +99,23 @@ test('the gallery lives under the prefix and links to the prefixed pages', async
 	expect(page.url()).toMatch(/\/fallback\/404$/);
 });
 
-test('embedding again is refused and changes nothing', () => {
-	const before = readFileSync(join(EMBED_SITE_DIR, '_redirects'), 'utf8');
-	const again = spawnSync('node', [...EMBED_COMMAND, '--into', EMBED_SITE_DIR], { encoding: 'utf8' });
-	expect(again.status).toBe(1);
-	expect(again.stderr).toMatch(/already exists; nothing was written/);
-	expect(readFileSync(join(EMBED_SITE_DIR, '_redirects'), 'utf8')).toBe(before);
+test('embedding again replaces exactly its own output; --remove restores the site byte for byte', () => {
+	// On a copy: the other tests of this file run at the same time on the served folder.
+	const copy = mkdtempSync(join(tmpdir(), 'fallback-embed-again-'));
+	cpSync(EMBED_SITE_DIR, copy, { recursive: true });
+	const snapshot = () =>
+		Object.fromEntries(
+			(readdirSync(copy, { recursive: true }) as string[])
+				.filter((name) => statSync(join(copy, name)).isFile())
+				.sort()
+				.map((name) => [name, readFileSync(join(copy, name), 'utf8')]),
+		);
+	const before = snapshot();
+	const again = spawnSync('node', [...EMBED_COMMAND, '--into', copy], { encoding: 'utf8' });
+	expect(again.status, again.stderr).toBe(0);
+	expect(snapshot()).toEqual(before);
+	const removed = spawnSync('node', [...EMBED_COMMAND, '--into', copy, '--remove'], { encoding: 'utf8' });
+	expect(removed.status, removed.stderr).toBe(0);
+	expect(snapshot()).toEqual(mockSiteFiles);
+	rmSync(copy, { recursive: true, force: true });
 });

@@ -51,7 +51,12 @@ function fingerprint(folder: string): Record<string, string> {
 		(readdirSync(folder, { recursive: true }) as string[])
 			.filter((name) => statSync(join(folder, name)).isFile())
 			.sort()
-			.map((name) => [name, createHash('sha256').update(readFileSync(join(folder, name))).digest('hex')]),
+			.map((name) => [
+				name,
+				createHash('sha256')
+					.update(readFileSync(join(folder, name)))
+					.digest('hex'),
+			]),
 	);
 }
 
@@ -89,7 +94,10 @@ async function netlifyBuild(site: string): Promise<Built> {
  * The publish folder served as the deploy would be: netlify-cli from a folder whose netlify.toml
  * holds the resolved rules (the publish folder's own _redirects and _headers are read too, first).
  */
-async function serveDeploy(publish: string, built: Pick<Built, 'redirects' | 'headers'>): Promise<RunningServer> {
+async function serveDeploy(
+	publish: string,
+	built: Pick<Built, 'redirects' | 'headers'>,
+): Promise<RunningServer> {
 	const dir = join(publish, '..', `.serve-${Date.now()}`);
 	await mkdir(dir);
 	writeFileSync(join(dir, 'netlify.toml'), stringify({ redirects: built.redirects, headers: built.headers }));
@@ -129,7 +137,9 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		expect(first.success, first.log).toBe(true);
 		expect(first.log).toContain('netlify-plugin-fallback-pages (onPostBuild event)');
 		expect(first.log).toMatch(/Fallback: building the pages for \/fallback\/ with fallback\.config\.mjs/);
-		expect(first.log).toMatch(/Fallback: \d+ pages in public\/fallback\/ \([\d.]+ s\); \d+ rules and \d+ header rules added after the site's own/);
+		expect(first.log).toMatch(
+			/Fallback: \d+ pages in public\/fallback\/ \([\d.]+ s\); \d+ rules and \d+ header rules added after the site's own/,
+		);
 		// A local build has no deploy of its own to check.
 		expect(first.log).toContain('Fallback: nothing to verify');
 	});
@@ -167,7 +177,9 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		expect(english.status).toBe(404);
 		expect(english.body).toBe(readFileSync(join(publish, 'fallback/404.html'), 'utf8'));
 		expect(english.body).toContain('Acme');
-		const german = await request(server.port, '/no/such/page', { headers: { 'Accept-Language': 'de-DE,de;q=0.9' } });
+		const german = await request(server.port, '/no/such/page', {
+			headers: { 'Accept-Language': 'de-DE,de;q=0.9' },
+		});
 		expect(german.status).toBe(404);
 		expect(german.body).toBe(readFileSync(join(publish, 'fallback/de/404.html'), 'utf8'));
 		expect(german.headers.get('content-language')).toBe('de');
@@ -227,7 +239,9 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 			join(site, '..', `${site.split('/').pop()}-reports-broken`),
 		]);
 		expect(result.code).toBe(1);
-		expect(result.stdout).toContain('GET /fallback/problem/404.json (only an error shows it) is an unknown path');
+		expect(result.stdout).toContain(
+			'GET /fallback/problem/404.json (only an error shows it) is an unknown path',
+		);
 	});
 
 	it('builds byte-identical output and rules when nothing changed', async () => {
@@ -240,7 +254,10 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 	});
 
 	it('leaves no stale page or rule after a change of brand and languages', async () => {
-		writeFileSync(join(site, 'fallback.config.mjs'), "export default { site: { name: 'Globex' }, locales: ['en', 'fr'] };\n");
+		writeFileSync(
+			join(site, 'fallback.config.mjs'),
+			"export default { site: { name: 'Globex' }, locales: ['en', 'fr'] };\n",
+		);
 		const changed = await netlifyBuild(site);
 		expect(changed.success, changed.log).toBe(true);
 		const pages = Object.keys(fingerprint(join(publish, 'fallback')));

@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { projectNetlifyConfig } from '../netlifyConfig';
-import { netlifyFiles, netlifyHeaders, netlifyRedirects } from '../../packages/fallback-pages/src/hosts/netlify';
+import {
+	netlifyFiles,
+	netlifyHeaders,
+	netlifyRedirects,
+} from '../../packages/fallback-pages/src/hosts/netlify';
 import { embedPrefixProblem } from '../../packages/fallback-pages/src/config/embed';
 import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
 import { CACHE_CONTROL, embeddedPageHeaders } from '../../packages/fallback-pages/src/contract/pageHeaders';
@@ -176,15 +180,32 @@ describe('pages in a folder of a site (base), after the site’s own rules, read
 	it('keeps the site’s rule first and every page in the folder, negotiated, at its status', () => {
 		expect(errors).toEqual([]);
 		expect(rules[0]).toEqual({ from: '/old-shop', to: '/', status: 301, force: false });
-		expect(rules).toContainEqual({ from: '/errors/404', to: '/errors/de/404.html', status: 404, force: true, language: ['de'] });
+		expect(rules).toContainEqual({
+			from: '/errors/404',
+			to: '/errors/de/404.html',
+			status: 404,
+			force: true,
+			language: ['de'],
+		});
 		expect(rules).toContainEqual({ from: '/errors/404', to: '/errors/404.html', status: 404, force: true });
-		expect(rules).toContainEqual({ from: '/errors/de/503', to: '/errors/de/503.html', status: 503, force: true });
+		expect(rules).toContainEqual({
+			from: '/errors/de/503',
+			to: '/errors/de/503.html',
+			status: 503,
+			force: true,
+		});
 	});
 
 	it('hides the problem folders and the contract, answers the API with problem documents, ends with the not-found page', () => {
 		for (const from of ['/errors/problem/*', '/errors/de/problem/*', '/errors/contract.json'])
 			expect(rules).toContainEqual({ from, to: '/errors/404.html', status: 404, force: true });
-		expect(rules).toContainEqual({ from: '/api/*', to: '/errors/de/problem/404.json', status: 404, force: false, language: ['de'] });
+		expect(rules).toContainEqual({
+			from: '/api/*',
+			to: '/errors/de/problem/404.json',
+			status: 404,
+			force: false,
+			language: ['de'],
+		});
 		expect(rules.slice(-2)).toEqual([
 			{ from: '/*', to: '/errors/de/404.html', status: 404, force: false, language: ['de'] },
 			{ from: '/*', to: '/errors/404.html', status: 404, force: false },
@@ -193,7 +214,9 @@ describe('pages in a folder of a site (base), after the site’s own rules, read
 
 	it('puts headers on Fallback’s paths only: status headers, language, cache; no CSP of its own', () => {
 		expect(headers.errors).toEqual([]);
-		const byPath = Object.fromEntries(headers.headers.map((h) => [h.for, h.values as Record<string, string>]));
+		const byPath = Object.fromEntries(
+			headers.headers.map((h) => [h.for, h.values as Record<string, string>]),
+		);
 		expect(Object.keys(byPath).every((path) => path.startsWith('/errors/'))).toBe(true);
 		const retryAfter = contract.statusPages.find((route) => route.status === 503)!.headers['Retry-After'];
 		expect(retryAfter).toMatch(/^\d+$/);

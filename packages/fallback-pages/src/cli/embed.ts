@@ -79,10 +79,14 @@ export async function embedCommand(argv: string[]): Promise<number> {
 	const built = await buildEmbedded(options, base);
 	try {
 		await built.place(target);
-		console.log(`embed: ${built.pages} pages in ${shownPages} (built in ${built.seconds.toFixed(1)} s; gallery: ${base})`);
+		console.log(
+			`embed: ${built.pages} pages in ${shownPages} (built in ${built.seconds.toFixed(1)} s; gallery: ${base})`,
+		);
 		for (const name of netlifyRuleFiles) {
 			const { existed, moved } = await writeBlock(join(target, name), built.rules[name]);
-			console.log(`embed: Fallback's rules ${existed ? 'at the end of' : 'in a new'} ${join(values.into, name)}`);
+			console.log(
+				`embed: Fallback's rules ${existed ? 'at the end of' : 'in a new'} ${join(values.into, name)}`,
+			);
 			if (moved.length > 0) {
 				console.warn(
 					`embed: ${name}: ${moved.length} rule(s) of the site's stood after Fallback's block, where they never applied; the block now comes after them: ${moved.join(' | ')}`,
@@ -116,6 +120,7 @@ async function remove(target: string, shown: string, base: string): Promise<numb
 			removed += 1;
 		}
 	}
-	if (removed === 0) console.log(`embed: nothing of Fallback's in ${shown} (base ${base}); nothing was changed`);
+	if (removed === 0)
+		console.log(`embed: nothing of Fallback's in ${shown} (base ${base}); nothing was changed`);
 	return 0;
 }

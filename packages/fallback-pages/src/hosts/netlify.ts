@@ -182,7 +182,9 @@ function ownPathHeaders(contract: RouteContract, onEveryPath: Readonly<Record<st
 				...block(file, { ...ofFile(routeLocale(contract, route)), ...route.headers }),
 			];
 		}),
-		...contract.hiddenFolders.flatMap((folder) => block(`${folder}*`, ofFile(folderLocale(contract, folder)))),
+		...contract.hiddenFolders.flatMap((folder) =>
+			block(`${folder}*`, ofFile(folderLocale(contract, folder))),
+		),
 		// The galleries, where the site has no page of its own.
 		...[contract.defaultLocale, ...contract.otherLocales].flatMap((locale) => {
 			const folder = locale === contract.defaultLocale ? '' : `${locale}/`;

@@ -294,7 +294,9 @@ export function fallbackIntegration(
 				if (options.base !== '/') {
 					// The contract, for `verify --base`, in the pages' folder (its rules answer it as an
 					// unknown path). The server configs describe pages at the root: none for a base.
-					await writeFiles(dist, [{ path: `${options.base.slice(1)}${CONTRACT_NAME}`, content: contractJson(contract) }]);
+					await writeFiles(dist, [
+						{ path: `${options.base.slice(1)}${CONTRACT_NAME}`, content: contractJson(contract) },
+					]);
 					logger.info(
 						`the route contract is ${options.base}${CONTRACT_NAME}; server configs describe pages at the root: none written for base ${options.base}`,
 					);
@@ -310,10 +312,7 @@ export function fallbackIntegration(
 				const hostsDir = hostsDirOf(dist, root, options.hostsDir);
 				const files = hostConfigFiles(contract, options.hosts);
 				// The contract itself, for `verify`: what a deploy of this build must answer.
-				await replaceHostsDir(hostsDir, [
-					...files,
-					{ path: CONTRACT_NAME, content: contractJson(contract) },
-				]);
+				await replaceHostsDir(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
 				const shown = relative(root, hostsDir);
 				logger.info(
 					`wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${shown.startsWith('..') ? resolve(hostsDir) : `${shown}/`}`,

@@ -10,7 +10,8 @@ import { EMBED_END_MARK, EMBED_MARK } from '../config/embed';
 /** Said in the block when there was no file: removing the block deletes the file. */
 const CREATED = '# (fallback-pages created this file: removing this block deletes it.)';
 /** Said in the block when the site's last line had no line break: removing the block takes it away. */
-const ADDED_BREAK = "# (fallback-pages ended the site's last line with a line break: removing this block takes it away.)";
+const ADDED_BREAK =
+	"# (fallback-pages ended the site's last line with a line break: removing this block takes it away.)";
 
 /** A rule file's text split around Fallback's block, as the site had it before the block was added. */
 export interface SplitRules {

@@ -495,16 +495,20 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 		check.noVersion(run, answer);
 	});
 	for (const locale of negotiationLocales(contract)) {
-		add('galleries', `GET ${localeFolder(contract, locale)} answers 200 with the gallery in that language`, async (run) => {
-			const answer = await run.get(localeFolder(contract, locale));
-			const file = galleryFile(contract, locale);
-			run.status(answer, 200);
-			run.body(answer, site.fileText(file), `body (${file})`);
-			// The site's own page there comes with the site's headers.
-			if (contract.siteGalleries?.includes(`${locale}/`)) return;
-			run.header(answer, 'content-language', contract.languageTags[locale] ?? locale);
-			check.pageHeaders(run, answer);
-		});
+		add(
+			'galleries',
+			`GET ${localeFolder(contract, locale)} answers 200 with the gallery in that language`,
+			async (run) => {
+				const answer = await run.get(localeFolder(contract, locale));
+				const file = galleryFile(contract, locale);
+				run.status(answer, 200);
+				run.body(answer, site.fileText(file), `body (${file})`);
+				// The site's own page there comes with the site's headers.
+				if (contract.siteGalleries?.includes(`${locale}/`)) return;
+				run.header(answer, 'content-language', contract.languageTags[locale] ?? locale);
+				check.pageHeaders(run, answer);
+			},
+		);
 	}
 
 	// API clients.
