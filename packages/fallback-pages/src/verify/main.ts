@@ -2,7 +2,7 @@
  * `fallback-pages verify` as a function: checks a deploy against the build's contract, prints progress and
  * the summary, writes the reports (HTML, JSON, JUnit XML), optionally audits a sample of pages with
  * Lighthouse and axe. The command line (scripts/verify.ts) and the Netlify build plugin
- * (plugins/verify/) both call it.
+ * (netlify-plugin-fallback-pages) both call it.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
