@@ -209,7 +209,13 @@ export function fallbackIntegration(
 					vite: {
 						plugins: [
 							virtualModules(config, {
-								theme: themeCss(brand, brand.font, { banner: deploy.isPreview }),
+								// Embedded pages carry no inline style: on a preview, the banner's styles
+								// come with the stylesheet.
+								theme:
+									themeCss(brand, brand.font, { banner: deploy.isPreview }) +
+									(embedded && deploy.isPreview
+										? await readFile(join(packageRoot, 'src/styles/preview.css'), 'utf8')
+										: ''),
 								schemes: schemeClassesCss(brand),
 							}),
 						],
