@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The package as a team gets it (`npm run test:package`): `npm pack` of packages/fallback-pages,
- * installed from the tarball into fresh projects outside this repository (the registry serves
- * astro and the rest), built, and served by netlify-cli and nginx. Needs the network to the npm
+ * The packages as a team gets them (`npm run test:package`): `npm pack` of packages/fallback-pages
+ * (and of the Netlify plugin), installed from the tarballs into fresh projects outside this
+ * repository (the registry serves astro and the rest), built (the plugin by Netlify Build itself),
+ * and served by netlify-cli and nginx. Needs the network to the npm
  * registry and nginx installed (`npm run requirements`).
  */
 export default defineConfig({

@@ -25,7 +25,7 @@ const phases: readonly (readonly Step[])[] = [
 		{ script: 'size', what: 'size budgets' },
 		{
 			script: 'test:package',
-			what: 'the packed package in a fresh Astro site and through its CLI, on netlify-cli and nginx',
+			what: 'the packed packages: in a fresh Astro site, through the CLI, the Netlify plugin through Netlify Build; served by netlify-cli and nginx',
 		},
 		{
 			script: 'test:contract',
