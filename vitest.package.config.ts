@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * (and of the Netlify plugin), installed from the tarballs into fresh projects outside this
  * repository (the registry serves astro and the rest), built (the plugin by Netlify Build itself),
  * and served by netlify-cli and nginx. Needs the network to the npm
- * registry and nginx installed (`npm run requirements`).
+ * registry, and nginx and Chromium installed (`npm run requirements`).
  */
 export default defineConfig({
 	test: {

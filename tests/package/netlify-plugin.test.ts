@@ -10,6 +10,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'smol-toml';
 import buildSite from '@netlify/build';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/quality/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
 import { findServerExecutable, netlify } from '../contract/servers';
@@ -69,14 +71,14 @@ interface Built {
 }
 
 /** Netlify Build on the site, as a production deploy builds it (offline, no deploy step). */
-async function netlifyBuild(site: string): Promise<Built> {
+async function netlifyBuild(site: string, context = 'production'): Promise<Built> {
 	const result = (await buildSite({
 		cwd: site,
 		offline: true,
 		buffer: true,
 		telemetry: false,
 		mode: 'cli',
-		env: { CONTEXT: 'production', PATH: environment['PATH']! },
+		env: { CONTEXT: context, PATH: environment['PATH']! },
 	})) as unknown as {
 		success: boolean;
 		logs?: { stdout: string[]; stderr: string[] };
@@ -199,6 +201,34 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		}
 	});
 
+	it("renders Fallback's page styled under the site's CSP, with no violation in Chromium", async () => {
+		const browser = await chromium.launch(chromiumLaunchOptions());
+		try {
+			const page = await browser.newPage();
+			const problems: string[] = [];
+			page.on('console', (message) => {
+				// The document's own 404 is logged as a failed resource; anything else is a problem.
+				if (message.type() === 'error' && !/status of 404/.test(message.text()))
+					problems.push(message.text());
+			});
+			await page.addInitScript(() => {
+				document.addEventListener('securitypolicyviolation', (event) =>
+					console.error(`CSP: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`),
+				);
+			});
+			const response = await page.goto(`http://127.0.0.1:${server.port}/no/such/page`);
+			expect(response?.status()).toBe(404);
+			expect(response?.headers()['content-security-policy']).toBe("default-src 'self'");
+			expect(await page.locator('h1').textContent()).toBe('404');
+			// The stylesheet (a file under /fallback/_astro/) applied: the heading's divider.
+			const divider = await page.locator('h1').evaluate((h1) => getComputedStyle(h1).borderRightWidth);
+			expect(divider).toBe('1px');
+			expect(problems).toEqual([]);
+		} finally {
+			await browser.close();
+		}
+	});
+
 	it('passes `fallback-pages verify --base /fallback/` against the deploy', async () => {
 		const result = await fallbackPages(site, [
 			'verify',
@@ -251,6 +281,23 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		expect(fingerprint(publish)).toEqual(before);
 		expect(again.redirects).toEqual(first.redirects);
 		expect(again.headers).toEqual(first.headers);
+	});
+
+	it("marks a deploy preview on Fallback's pages only: the banner and noindex", async () => {
+		const preview = await netlifyBuild(site, 'deploy-preview');
+		expect(preview.success, preview.log).toBe(true);
+		const noindex = preview.headers.filter(
+			(rule) => (rule['values'] as Record<string, string>)['X-Robots-Tag'] === 'noindex',
+		);
+		expect(noindex.length).toBeGreaterThan(0);
+		expect(noindex.every((rule) => String(rule['for']).startsWith('/fallback/'))).toBe(true);
+		expect(readFileSync(join(publish, 'fallback/404.html'), 'utf8')).toContain('class="preview"');
+		expect(readFileSync(join(publish, 'index.html'), 'utf8')).toBe(siteFiles['public/index.html']);
+		// Production again: no banner left behind.
+		const production = await netlifyBuild(site);
+		expect(production.success, production.log).toBe(true);
+		expect(readFileSync(join(publish, 'fallback/404.html'), 'utf8')).not.toContain('class="preview"');
+		expect(production.headers).toEqual(first.headers);
 	});
 
 	it('leaves no stale page or rule after a change of brand and languages', async () => {
