@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { stringify } from 'smol-toml';
 import buildSite from '@netlify/build';
 import { chromium } from '@playwright/test';
+// Netlify's own utils.build.failBuild: it throws, as in a build.
+import { failBuild as netlifyFailBuild } from '../../node_modules/@netlify/build/lib/plugins/error.js';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/quality/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
@@ -316,5 +318,74 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		expect(rules).not.toContain('/fallback/de/');
 		expect(rules).toContain('/fallback/fr/');
 		await rm(join(site, 'fallback.config.mjs'));
+	});
+});
+
+describe("the plugin's onPostBuild on sites it cannot fully serve, or must refuse", () => {
+	/** placePages of the installed plugin, with Netlify's own failBuild (it throws). */
+	async function place(publishDir: string, inputs: Record<string, unknown>) {
+		const { placePages } = (await import(
+			join(site, 'node_modules/netlify-plugin-fallback-pages/placePages.js')
+		)) as typeof import('../../packages/netlify-plugin-fallback-pages/placePages.js');
+		const lines: string[] = [];
+		const netlifyConfig = { redirects: [], headers: [] };
+		// Options of its own: this process runs in the repository, whose fallback.config.mjs is the starter's.
+		const config = join(publishDir, '..', `${publishDir.split('/').pop()}.config.mjs`);
+		writeFileSync(config, 'export default {};\n');
+		const outcome = await placePages({
+			inputs: { config, ...inputs },
+			publishDir,
+			netlifyConfig,
+			utils: { build: { failBuild: netlifyFailBuild } as never },
+			log: (line) => lines.push(line),
+		}).then(
+			(base) => ({ base, error: undefined }),
+			(error: Error) => ({ base: undefined, error: error.message }),
+		);
+		await rm(config, { force: true });
+		return { ...outcome, log: lines.join('\n'), netlifyConfig };
+	}
+
+	it("says so when the site's own catch-all (an SPA's) answers every path first", async () => {
+		const spa = await makeProject('spa', {
+			'index.html': '<!doctype html><title>App</title>\n',
+			_redirects: '/*  /index.html  200\n',
+		});
+		try {
+			const { base, log, netlifyConfig } = await place(spa, { name: 'App' });
+			expect(base).toBe('/fallback/');
+			expect(log).toContain(
+				`Fallback: note: the site's rule "/* /index.html 200" answers every path before Fallback's rules`,
+			);
+			expect(log).toContain("Still Fallback's: its pages at /fallback/ with their statuses and languages");
+			expect(netlifyConfig.redirects.length).toBeGreaterThan(0);
+		} finally {
+			await removeProject(spa);
+		}
+	});
+
+	it('fails the build naming a wrong input, before anything is written', async () => {
+		const folder = await makeProject('bad-input', { 'index.html': 'home\n' });
+		try {
+			const { error } = await place(folder, { locales: ['en', 'xx'], base: 'errors' });
+			expect(error).toMatch(/fallback\.locales\.1: "xx" has no catalogue/);
+			expect(error).toMatch(/input base must be a path/);
+			expect(readdirSync(folder)).toEqual(['index.html']);
+		} finally {
+			await removeProject(folder);
+		}
+	});
+
+	it("refuses a folder of the site's own at the base", async () => {
+		const folder = await makeProject('own-folder', { 'fallback/index.html': 'the site’s own\n' });
+		try {
+			const { error } = await place(folder, {});
+			expect(error).toMatch(
+				/fallback\/ exists and is not Fallback's \(no contract\.json in it\); nothing was written/,
+			);
+			expect(readFileSync(join(folder, 'fallback/index.html'), 'utf8')).toBe('the site’s own\n');
+		} finally {
+			await removeProject(folder);
+		}
 	});
 });
