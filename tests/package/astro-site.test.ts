@@ -1,9 +1,9 @@
 /**
  * An existing Astro 7 site adds the packed package with one line: a styled home page (its CSS a
  * file of its own: `inlineStylesheets: 'never'`), an about page, its own 404 page, its own
- * `_redirects` rule and `_headers`. Built three ways from the same project: without Fallback; with
+ * `_redirects` rule and `_headers`. Built four ways from the same project: without Fallback; with
  * it and the 404 left to the site (`sitePages: [404]`); with it and nothing said, which must stop
- * the build naming both files. The site's own files come out byte for byte as without Fallback, its
+ * the build naming both files; with its pages in a folder of their own (`base: '/errors/'`). The site's own files come out byte for byte as without Fallback, its
  * rules first; the contract holds on netlify-cli and on nginx with the config the build wrote.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -64,6 +64,7 @@ beforeAll(async () => {
 			'astro.plain.mjs': config(undefined),
 			'astro.config.mjs': config(`{ locales: ['en', 'de'], sitePages: [404], hosts: ${hosts} }`),
 			'astro.refused.mjs': config(`{ locales: ['en', 'de'] }`),
+			'astro.base.mjs': config(`{ locales: ['en', 'de'], base: '/errors/' }`),
 		}).map(([name, text]) =>
 			import('node:fs/promises').then(({ writeFile }) => writeFile(join(project, name), text)),
 		),
@@ -80,6 +81,7 @@ beforeAll(async () => {
 		'dist-refused',
 	]);
 	refused = { code: failed.code, output: failed.stdout + failed.stderr };
+	await runOk(project, 'npx', ['astro', 'build', '--config', 'astro.base.mjs', '--outDir', 'dist-base']);
 }, 300_000);
 
 afterAll(async () => {
@@ -172,4 +174,47 @@ describe('the same site with its own 404 page and nothing said about it', () => 
 		expect(refused.output).toContain("fallback({ base: '/errors/' })");
 		expect(existsSync(join(project, 'dist-refused', '503.html'))).toBe(false);
 	});
+});
+
+describe("the same site with Fallback's pages in a folder of their own: fallback({ base: '/errors/' })", () => {
+	it("keeps the site's files, puts the pages and their contract under /errors/, writes no server configs", () => {
+		const plain = join(project, 'dist-plain');
+		const built = join(project, 'dist-base');
+		for (const file of files(plain)) {
+			const before = readFileSync(join(plain, file));
+			const after = readFileSync(join(built, file));
+			// The rule files: the site's first, as they were, Fallback's after them.
+			const same = file === '_redirects' || file === '_headers' ? after.subarray(0, before.length) : after;
+			expect(same.equals(before), file).toBe(true);
+		}
+		expect(readFileSync(join(built, 'errors/de/503.html'), 'utf8')).toContain('<h1>503</h1>');
+		expect(JSON.parse(readFileSync(join(built, 'errors/contract.json'), 'utf8'))).toMatchObject({
+			base: '/errors/',
+		});
+		expect(existsSync(join(project, 'dist-base-hosts'))).toBe(false);
+	});
+
+	it('holds the contract under the base on netlify-cli (verify --base), the site answering as before', async () => {
+		const server = await serveOnNetlify(join(project, 'dist-base'), join(project, 'netlify-base'));
+		servers.push(server);
+		const result = await run(project, join(project, 'node_modules/.bin/fallback-pages'), [
+			'verify',
+			`http://127.0.0.1:${server.port}`,
+			'--host',
+			'netlify-cli',
+			'--dist',
+			'dist-base',
+			'--base',
+			'/errors/',
+			'--report-dir',
+			join(project, 'reports', 'base'),
+		]);
+		expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+		expect(result.stdout).toMatch(/[1-9]\d* passed, 0 failed/);
+		expect((await request(server.port, '/about/')).body).toContain('About us');
+		expect((await request(server.port, '/old')).status).toBe(301);
+		const lost = await request(server.port, '/no/such/page', { headers: { 'Accept-Language': 'de' } });
+		expect(lost.status).toBe(404);
+		expect(lost.body).toBe(readFileSync(join(project, 'dist-base/errors/de/404.html'), 'utf8'));
+	}, 240_000);
 });
