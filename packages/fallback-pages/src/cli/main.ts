@@ -9,7 +9,7 @@ export const usage = `Usage: fallback-pages <command> [options]
 Commands:
   build    every error page, the Netlify rules and every host's config, from fallback.config.mjs
   verify   checks a live deploy against a build's route contract
-  embed    adds the pages and their rules to an existing site's publish folder
+  embed    adds (or updates, or --remove) the pages and their rules in a site's publish folder
 
 Run fallback-pages <command> --help for a command's options.
   -v, --version   the installed version`;

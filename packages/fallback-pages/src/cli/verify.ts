@@ -6,6 +6,7 @@
  */
 import { hostProfiles } from '../verify/hosts.ts';
 import { runVerify } from '../verify/main.ts';
+import { embedPrefixProblem } from '../config/embed';
 import { numberOption, readArgs, UsageError } from './args';
 
 export const verifyUsage = `Usage: fallback-pages verify <url> [options]
@@ -56,6 +57,8 @@ export async function verifyCommand(argv: string[]): Promise<number> {
 			`give one URL to verify, e.g. fallback-pages verify https://example.com (see fallback-pages verify --help)`,
 		);
 	}
+	const baseProblem = values.base === undefined ? undefined : embedPrefixProblem(values.base);
+	if (baseProblem) throw new UsageError(`--base ${baseProblem}`);
 	const timeout = numberOption('timeout', values.timeout, 1);
 	const command = {
 		url: positionals[0]!,
