@@ -6,6 +6,7 @@
  * contract on netlify-cli and on nginx with the config it wrote.
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
@@ -55,11 +56,12 @@ describe('fallback-pages installed with --omit=dev', () => {
 			"const integration = (await import('fallback-pages')).default;",
 			"const { defineConfig } = await import('fallback-pages/config');",
 			"const { runVerify, hostProfiles } = await import('fallback-pages/verify');",
-			"console.log(typeof integration(defineConfig({})).hooks['astro:config:setup'], typeof runVerify, Object.keys(hostProfiles).length > 0);",
+			"const { buildEmbedded } = await import('fallback-pages/embed');",
+			"console.log(typeof integration(defineConfig({})).hooks['astro:config:setup'], typeof runVerify, Object.keys(hostProfiles).length > 0, typeof buildEmbedded);",
 		].join('\n');
 		const result = await run(project, process.execPath, ['--input-type=module', '-e', script]);
 		expect(result.stderr).toBe('');
-		expect(result.stdout.trim()).toBe('function function true');
+		expect(result.stdout.trim()).toBe('function function true function');
 	});
 
 	it('answers --help for the command and each of its commands', async () => {
@@ -185,6 +187,17 @@ describe('fallback-pages build with a config file, without an Astro project', ()
 		expect(foreign.stderr.trimEnd()).toBe(
 			"fallback-pages build: notes.txt exists and is not an earlier build of Fallback's; nothing was written. Choose another --out.",
 		);
+	}, 120_000);
+
+	it('builds with --base: the contract in the base folder, no server configs, again over its own output', async () => {
+		for (let run = 0; run < 2; run++) {
+			const based = await fallbackPages(project, ['build', '--base', '/errors/', '--out', 'with-base']);
+			expect(based.code, based.stderr).toBe(0);
+			expect(based.stdout).toContain('the contract in with-base/errors/contract.json');
+		}
+		expect(existsSync(join(project, 'with-base/errors/404.html'))).toBe(true);
+		expect(existsSync(join(project, 'with-base-hosts'))).toBe(false);
+		await rm(join(project, 'with-base'), { recursive: true });
 	}, 120_000);
 
 	it('holds the contract on netlify-cli', async () => {

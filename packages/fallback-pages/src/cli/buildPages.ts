@@ -20,9 +20,13 @@ export function replaceable(folder: string, mark: (folder: string) => boolean): 
 	return readdirSync(folder).length === 0 || mark(folder);
 }
 
-/** Fallback's output folders hold its not-found page and, beside them, its contract. */
+/**
+ * Fallback's output folders hold its not-found page and, beside them, its contract; or, built with
+ * a base, the contract in the base's folder inside them.
+ */
 export const isPagesFolder = (folder: string) =>
-	existsSync(join(folder, '404.html')) && existsSync(join(`${folder}-hosts`, CONTRACT_NAME));
+	(existsSync(join(folder, '404.html')) && existsSync(join(`${folder}-hosts`, CONTRACT_NAME))) ||
+	(readdirSync(folder, { recursive: true }) as string[]).some((name) => name.endsWith(`/${CONTRACT_NAME}`));
 export const isHostsFolder = (folder: string) => existsSync(join(folder, CONTRACT_NAME));
 
 /**
@@ -64,14 +68,16 @@ export async function astroBuild(
 
 export interface BuiltPages {
 	out: string;
-	hosts: string;
+	/** Where the host configs and the contract went; none for a build with a base. */
+	hosts: string | undefined;
 	pages: number;
 	seconds: number;
 }
 
 /**
- * The pages into `out`, the host configs and contract into `<out>-hosts`. Refuses before building
- * when either folder holds something that is not an earlier build of Fallback's.
+ * The pages into `out`, the host configs and contract into `<out>-hosts` (with a base, the
+ * contract is in the base's folder and no host configs are written). Refuses before building when
+ * either folder holds something that is not an earlier build of Fallback's.
  */
 export async function buildPages(options: FallbackOptions, out: string): Promise<BuiltPages> {
 	const hosts = `${out}-hosts`;
@@ -93,11 +99,16 @@ export async function buildPages(options: FallbackOptions, out: string): Promise
 			[`${outDir}-hosts`, hosts],
 		] as const) {
 			await rm(to, { recursive: true, force: true });
-			await cp(from, to, { recursive: true });
+			if (existsSync(from)) await cp(from, to, { recursive: true });
 		}
 	} finally {
 		await rm(work, { recursive: true, force: true });
 	}
 	const pages = readdirSync(out, { recursive: true }).filter((name) => String(name).endsWith('.html')).length;
-	return { out, hosts, pages, seconds: (performance.now() - started) / 1000 };
+	return {
+		out,
+		hosts: existsSync(hosts) ? hosts : undefined,
+		pages,
+		seconds: (performance.now() - started) / 1000,
+	};
 }
