@@ -151,10 +151,21 @@ export async function placePages({ inputs, publishDir, netlifyConfig, utils, log
 		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
 	}
 
-	log(
-		`Fallback: building the pages for ${folder} with ${source === 'defaults' ? 'the default options' : source} …`,
-	);
-	const built = await embed.buildEmbedded(options, folder);
+	const given = ['name', 'accent', 'locales', 'base'].filter((name) => inputs[name] !== undefined);
+	const sources = [
+		...(source === 'defaults' ? [] : [source]),
+		...(given.length > 0 ? [`the inputs ${given.join(', ')}`] : []),
+	];
+	log(`Fallback: building the pages for ${folder} with ${sources.join(' and ') || 'the default options'} …`);
+	/** @type {import('fallback-pages/embed').EmbeddedPages} */
+	let built;
+	try {
+		built = await embed.buildEmbedded(options, folder);
+	} catch (error) {
+		return utils.build.failBuild(
+			`Fallback: the pages could not be built: ${error instanceof Error ? error.message : String(error)}`,
+		);
+	}
 	try {
 		await built.place(publishDir);
 		const catchAll = await siteCatchAll(publishDir, netlifyConfig.redirects);

@@ -322,16 +322,19 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 });
 
 describe("the plugin's onPostBuild on sites it cannot fully serve, or must refuse", () => {
+	let configs = 0;
+
 	/** placePages of the installed plugin, with Netlify's own failBuild (it throws). */
-	async function place(publishDir: string, inputs: Record<string, unknown>) {
+	async function place(publishDir: string, inputs: Record<string, unknown>, options = '{}') {
 		const { placePages } = (await import(
 			join(site, 'node_modules/netlify-plugin-fallback-pages/placePages.js')
 		)) as typeof import('../../packages/netlify-plugin-fallback-pages/placePages.js');
 		const lines: string[] = [];
 		const netlifyConfig = { redirects: [], headers: [] };
 		// Options of its own: this process runs in the repository, whose fallback.config.mjs is the starter's.
-		const config = join(publishDir, '..', `${publishDir.split('/').pop()}.config.mjs`);
-		writeFileSync(config, 'export default {};\n');
+		// A new file each time: Node keeps a module it has imported once.
+		const config = join(publishDir, '..', `${publishDir.split('/').pop()}-${(configs += 1)}.config.mjs`);
+		writeFileSync(config, `export default ${options};\n`);
 		const outcome = await placePages({
 			inputs: { config, ...inputs },
 			publishDir,
@@ -370,6 +373,11 @@ describe("the plugin's onPostBuild on sites it cannot fully serve, or must refus
 			const { error } = await place(folder, { locales: ['en', 'xx'], base: 'errors' });
 			expect(error).toMatch(/fallback\.locales\.1: "xx" has no catalogue/);
 			expect(error).toMatch(/input base must be a path/);
+			expect(readdirSync(folder)).toEqual(['index.html']);
+			const maintained = await place(folder, {}, '{ maintenance: { enabled: true } }');
+			expect(maintained.error).toMatch(
+				/^Fallback: the pages could not be built: fallback\.maintenance: not available with base \/fallback\/: .* Put `\/\*  \/fallback\/503\.html  503!` at the top of the site's _redirects instead\.$/,
+			);
 			expect(readdirSync(folder)).toEqual(['index.html']);
 		} finally {
 			await removeProject(folder);
