@@ -24,7 +24,10 @@ import { verifyDeploy } from './verifyDeploy.js';
 /** @typedef {import('@netlify/build').OnPostBuild} OnPostBuild */
 /** @typedef {import('@netlify/build').OnSuccess} OnSuccess */
 
-/** The pages' folder this build placed them in, for onSuccess (the same process runs both). */
+/**
+ * The pages' folder this build placed them in, for onSuccess: one child process runs every event of
+ * a plugin, from the start of the build to its end (@netlify/build, lib/plugins/spawn.js).
+ */
 /** @type {string | undefined} */
 let placedBase;
 
