@@ -27,8 +27,8 @@ import { verifyDeploy } from './verifyDeploy.js';
 /**
  * The pages' folder this build placed them in, for onSuccess: one child process runs every event of
  * a plugin, from the start of the build to its end (@netlify/build, lib/plugins/spawn.js).
+ * @type {string | undefined}
  */
-/** @type {string | undefined} */
 let placedBase;
 
 /** @satisfies {OnPostBuild} */
