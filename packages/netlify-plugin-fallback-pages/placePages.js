@@ -42,14 +42,23 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
  * @returns {FallbackOptions}
  */
 export function withInputs(options, inputs) {
-	const { name, accent, locales } = inputs;
+	const { name, locales } = inputs;
+	const colours = Object.fromEntries(
+		brandInputs.filter((key) => inputs[key] !== undefined).map((key) => [key, inputs[key]]),
+	);
 	return /** @type {FallbackOptions} */ ({
 		...options,
 		...(name !== undefined ? { site: { ...options.site, name } } : {}),
-		...(accent !== undefined ? { brand: { ...options.brand, accent } } : {}),
+		...(Object.keys(colours).length > 0 ? { brand: { ...options.brand, ...colours } } : {}),
 		...(locales !== undefined ? { locales } : {}),
 	});
 }
+
+/** The inputs that set a colour of the brand (brand.accent, brand.text, brand.background). */
+const brandInputs = ['accent', 'text', 'background'];
+
+/** Every input that sets an option. */
+const optionInputs = ['name', ...brandInputs, 'locales', 'base'];
 
 /**
  * Rules as Netlify's own parsers read them from a file: netlify.toml's shape (`minimal`), ready for
@@ -151,7 +160,7 @@ export async function placePages({ inputs, publishDir, netlifyConfig, utils, log
 		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
 	}
 
-	const given = ['name', 'accent', 'locales', 'base'].filter((name) => inputs[name] !== undefined);
+	const given = optionInputs.filter((name) => inputs[name] !== undefined);
 	const sources = [
 		...(source === 'defaults' ? [] : [source]),
 		...(given.length > 0 ? [`the inputs ${given.join(', ')}`] : []),

@@ -180,6 +180,8 @@ describe('the plugin as Netlify loads it', () => {
 			base: undefined,
 			name: undefined,
 			accent: undefined,
+			text: undefined,
+			background: undefined,
 			locales: undefined,
 			embed: true,
 			verify: true,
