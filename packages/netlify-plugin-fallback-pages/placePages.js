@@ -153,7 +153,9 @@ export async function placePages({ inputs, publishDir, netlifyConfig, utils, log
 		);
 	}
 	const folder = embed.embedBase(base, options.base ?? '/');
-	const shownFolder = join(relative(process.cwd(), publishDir) || '.', folder);
+	// The publish folder as the build log shows paths: relative to the base directory, when inside it.
+	const near = relative(process.cwd(), publishDir);
+	const shownFolder = join(near.startsWith('..') ? publishDir : near || '.', folder);
 	try {
 		embed.checkPagesFolder(publishDir, folder, shownFolder);
 	} catch (error) {

@@ -355,8 +355,16 @@ describe("the plugin's onPostBuild on sites it cannot fully serve, or must refus
 			_redirects: '/*  /index.html  200\n',
 		});
 		try {
-			const { base, log, netlifyConfig } = await place(spa, { name: 'App' });
+			const accent = { light: '#0b5fff', dark: '#7aa2ff' };
+			const { base, log, netlifyConfig } = await place(spa, { name: 'App', accent });
 			expect(base).toBe('/fallback/');
+			// The inputs took effect: the name on the pages, the accent in their stylesheet.
+			expect(log).toContain('and the inputs name, accent …');
+			expect(readFileSync(join(spa, 'fallback/404.html'), 'utf8')).toContain('App');
+			const css = readdirSync(join(spa, 'fallback/_astro')).filter((name) => name.endsWith('.css'));
+			const styles = css.map((name) => readFileSync(join(spa, 'fallback/_astro', name), 'utf8')).join('');
+			expect(styles).toContain(accent.light);
+			expect(styles).toContain(accent.dark);
 			expect(log).toContain(
 				`Fallback: note: the site's rule "/* /index.html 200" answers every path before Fallback's rules`,
 			);
