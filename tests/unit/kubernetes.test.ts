@@ -94,6 +94,11 @@ describe('Kubernetes (ingress-nginx) manifests', () => {
 	it('no controller-wide custom-http-errors (it would catch the API’s errors and every other Ingress’s)', () => {
 		expect(fileOf(fixtureOptions, 'kubernetes/fallback.yml')).not.toMatch(/^\s*custom-http-errors:/m);
 	});
+	it('an API prefix with a dot is an Ingress path as it is (a Prefix path is literal)', () => {
+		const dotted = kubernetesFiles({ ...contract, apiPrefixes: ['/v1.2/'] }, fixtureOptions)[0]!.content;
+		expect(dotted).toContain('path: /v1.2/');
+		expect(dotted).not.toContain('[.]');
+	});
 	it('a contract without API prefixes has one Ingress; an unsafe prefix stops the build', () => {
 		const plain = documents(kubernetesFiles({ ...contract, apiPrefixes: [] }, fixtureOptions)[0]!.content);
 		expect(plain.filter((object) => object['kind'] === 'Ingress')).toHaveLength(1);

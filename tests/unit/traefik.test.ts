@@ -124,6 +124,17 @@ describe('Traefik v3 file provider (dynamic.yml)', () => {
 			{ url: 'http://fallback-pages:8123' },
 		]);
 	});
+	it('an API prefix with a dot is written literally: PathPrefix takes no regular expression', () => {
+		const dotted = traefikFiles({ ...fixtureContract, apiPrefixes: ['/v1.2/'] }, fixtureOptions);
+		const config = parse(dotted.find((file) => file.path === 'traefik/dynamic.yml')!.content) as {
+			http: { routers: Record<string, { rule: string }> };
+		};
+		expect(Object.values(config.http.routers).map((router) => router.rule)).toContain('PathPrefix(`/v1.2/`)');
+		for (const file of dotted) expect(file.content, file.path).not.toContain('/v1[.]2/');
+		expect(() =>
+			traefikFiles({ ...fixtureContract, apiPrefixes: ['/a`) || PathPrefix(`/'] }, fixtureOptions),
+		).toThrow(/route path/);
+	});
 	it('a contract without API prefixes has no API router', () => {
 		const plain = traefikFiles({ ...fixtureContract, apiPrefixes: [] }, fixtureOptions);
 		const config = parse(plain.find((file) => file.path === 'traefik/dynamic.yml')!.content) as {

@@ -44,6 +44,15 @@ export function literalPathPattern(path: string): string {
 	return path.replace(/\./g, '[.]');
 }
 
+/**
+ * A URL path for a config that takes it literally (Traefik's `PathPrefix`, an Ingress path): checked
+ * as `literalPathPattern` checks it, and returned as it is, its dots not escaped.
+ */
+export function literalPath(path: string): string {
+	literalPathPattern(path); // throws, naming the path, on any other character
+	return path;
+}
+
 /** A regular expression for exactly these paths, written with `literalPathPattern`. */
 export function exactPathsPattern(paths: readonly string[]): string {
 	return `${pathPrefixesPattern(paths)}$`;

@@ -28,7 +28,7 @@ import {
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
-import { fileHeader, hashComment, literalPathPattern, nginxRegex, type HostConfigFile } from './format';
+import { fileHeader, hashComment, literalPath, nginxRegex, type HostConfigFile } from './format';
 import { addHeaders, formatMaps, languageMaps, pageUri, requestIdFilters, statusHeaderMaps } from './nginx';
 import { kubernetesOptionsOf, type HostOptions } from './options';
 import { pagesImage, toYaml, traefikNames } from './traefik';
@@ -225,12 +225,6 @@ export function kubernetesObjects(contract: RouteContract, options: HostOptions)
 				]
 			: []),
 	];
-}
-
-/** A path prefix as an Ingress takes it: checked to be letters, digits and `._~/-` only. */
-function literalPath(path: string): string {
-	literalPathPattern(path); // throws, naming the path, on any other character
-	return path;
 }
 
 /** Where the Dockerfile finds the server block: hosts/ beside dist/, built from the project root. */

@@ -30,7 +30,7 @@
  */
 import { stringify } from 'yaml';
 import { replacedAppPages, type RouteContract } from '../contract/contract';
-import { fileHeader, literalPathPattern, type HostConfigFile } from './format';
+import { fileHeader, literalPath, type HostConfigFile } from './format';
 import { kubernetesOptionsOf, type HostOptions } from './options';
 
 /** The names the three forms share. */
@@ -73,9 +73,12 @@ function errorsMiddleware(contract: RouteContract) {
 	};
 }
 
-/** A rule for the API prefixes (checked literal paths, backquoted as Traefik's rules take them). */
+/**
+ * A rule for the API prefixes: checked literal paths, backquoted as Traefik's rules take them.
+ * `PathPrefix` matches literally, so a dot stays a dot (`/v1.2/`).
+ */
 const apiRule = (contract: RouteContract) =>
-	contract.apiPrefixes.map((prefix) => `PathPrefix(\`${literalPathPattern(prefix)}\`)`).join(' || ');
+	contract.apiPrefixes.map((prefix) => `PathPrefix(\`${literalPath(prefix)}\`)`).join(' || ');
 
 /** The file provider's dynamic configuration (`providers.file`). */
 export function traefikDynamicConfig(contract: RouteContract, options: HostOptions): string {
