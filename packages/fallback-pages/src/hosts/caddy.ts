@@ -259,6 +259,12 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 		),
 		`\t\t@tooLong path_regexp /[^/]{${longestFileName + 1},}`,
 		`\t\terror @tooLong ${notFound.status}`,
+		hashComment(
+			`Nor is a path with a control character (/%00): ${notFound.status} (file_server would fail with 500).`,
+			'\t\t',
+		),
+		'\t\t@controlCharacter path_regexp [\\x00-\\x1f\\x7f]',
+		`\t\terror @controlCharacter ${notFound.status}`,
 		'\t\tfile_server',
 		'\t}',
 		'',

@@ -486,6 +486,18 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 		},
 	);
 
+	for (const path of ['/%00', `/a%00b/${notFound.file}`]) {
+		add(
+			'hostile input',
+			`GET ${path} (an encoded NUL): 404, or 400, with the page, never a server error`,
+			async (run) => {
+				const answer = await run.get(path);
+				if (run.status(answer, [400, 404]))
+					check.page(run, answer, requiredStatusPage(contract, answer.status));
+			},
+		);
+	}
+
 	add('galleries', `GET ${at('')} answers 200 with the gallery and the page headers`, async (run) => {
 		const answer = await run.get(at(''));
 		const file = galleryFile(contract, contract.defaultLocale);
