@@ -213,6 +213,14 @@ function localeDirectories(contract: RouteContract, options: HostOptions, indent
 }
 
 /**
+ * An Accept that lists one of the formats, or a range that holds one, as a regular expression
+ * without a backslash (Apache cannot quote one): `text/html`, `application/json`,
+ * `application/problem+json`, `text/plain`, `text/*`, `application/*`, `*∕*`.
+ */
+const acceptedFormats =
+	'(^|[ ,])([*]/[*]|text/([*]|html|plain)|application/([*]|json|problem[+]json))( *[;,]|$)';
+
+/**
  * The type maps' folder at `mapsUrl`: its .var files are type maps; a browser whose languages none
  * ship gets the first of LanguagePriority (the default locale).
  */
@@ -234,6 +242,16 @@ function typeMapLines(contract: RouteContract, options: HostOptions, mapsUrl: st
 		'\t\t</Files>',
 		`\t\tLanguagePriority ${[contract.defaultLocale, ...contract.otherLocales].map((locale) => contentLanguage(contract, locale)).join(' ')}`,
 		'\t\tForceLanguagePriority Prefer Fallback',
+		hashComment(
+			[
+				'A client that accepts none of the formats (Accept: application/xml, image/png) is answered as one',
+				'that takes anything: the page, or under the API the problem document. mod_negotiation would refuse',
+				"with 406 and Apache answer with its own stock page. Only here, for the error documents: the app's",
+				'requests keep their Accept.',
+			],
+			'\t\t',
+		),
+		`\t\tRequestHeader set Accept "*/*" ${apacheString(`expr=%{HTTP:Accept} !~ m#${acceptedFormats}#i`, 'accepted formats')}`,
 		'\t</Directory>',
 	];
 }

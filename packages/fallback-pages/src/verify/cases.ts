@@ -129,6 +129,9 @@ export const formatCases: readonly {
 		{ accept: '*/*', picks: all('page') },
 		{ accept: undefined, picks: all('page') },
 		{ accept: 'text/plain', picks: all('text') },
+		// A client that accepts none of the three formats still gets the page, never a 406.
+		{ accept: 'application/xml', picks: all('page') },
+		{ accept: 'image/png', picks: all('page') },
 		// What browsers send, and what a common HTTP client library sends.
 		{ accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', picks: all('page') },
 		{ accept: 'application/json, text/plain, */*', picks: all('problem') },
