@@ -66,6 +66,7 @@ import {
 	type RunningServer,
 } from './harness';
 import { findServerExecutable, type Mode, type ServerUnderTest } from './servers';
+import { fuzz, FUZZ_REQUESTS, FUZZ_SEED } from './fuzz';
 
 /** The contract of the built site: the catalogue's routes, the page headers its pages need. */
 function builtContract(): RouteContract {
@@ -155,6 +156,17 @@ const options = (pagesRoot: string, port: number, upstreamPort: number): HostOpt
 });
 
 /** The static site: dist/ served by the server alone, checked by the verifier's cases. */
+/**
+ * The servers whose static configs keep the fuzz test's invariants (tests/contract/fuzz.ts). Not
+ * yet the others, with the same seed: Caddy redirects `/a/404.json/` to `/a/404.json` (308) though
+ * no such file exists; Apache answers a folder without its slash with its own 301 page, which
+ * repeats the query; workerd redirects (307) paths it normalises (`/%2F/x`, `/%ff`) and answers a
+ * raw `<` in a path with its own `400 invalid URI`; netlify-cli stops answering at all after
+ * `GET /%ff`. Each is work of its own on that server's config (or, for netlify-cli, the local
+ * engine's own bug).
+ */
+const fuzzed = new Set(['nginx', 'haproxy']);
+
 function describeStatic(server: ServerUnderTest, executable: string) {
 	describe(`${server.name}, static site`, () => {
 		let running: RunningServer | undefined;
@@ -196,6 +208,17 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 				}
 			});
 		}
+
+		if (fuzzed.has(server.id))
+			it(`keeps its invariants under ${FUZZ_REQUESTS} random requests (seed ${FUZZ_SEED})`, async () => {
+				const run = await fuzz(site, server, work!.pagesRoot, running!.port);
+				console.log(
+					`fuzz: ${server.name}, static: ${run.requests} requests in ${run.seconds.toFixed(1)} s, statuses ${JSON.stringify(run.statuses)}, ${run.violations.length} violation(s)`,
+				);
+				expect(run.violations.slice(0, 20)).toEqual([]);
+				// Still up.
+				expect((await request(running!.port, '/')).status).toBe(200);
+			}, 120_000);
 
 		const log = server.requestIds?.log;
 		if (log) {
