@@ -5,12 +5,24 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FallbackOptions } from '../packages/fallback-pages/src/config/options.ts';
 
 const root = new URL('../', import.meta.url).pathname;
+
+/**
+ * A new folder for one build's output, inside the project (under node_modules/.cache/). Astro puts
+ * the prerendered chunks of a build whose output folder lies outside the working folder into the
+ * working folder's `.astro/.prerender/` and removes them when it is done: builds run at once from
+ * the project root into temp folders would share that folder and pull each other's chunks away.
+ * Inside the project, each build keeps its chunks in its own output folder.
+ */
+export function buildOutDir(name: string): string {
+	const parent = join(root, 'node_modules/.cache/fallback-builds/');
+	mkdirSync(parent, { recursive: true });
+	return mkdtempSync(join(parent, `${name}-`));
+}
 
 export async function buildWith(
 	name: string,
@@ -27,7 +39,7 @@ export async function buildWith(
 			`export default defineConfig({ integrations: [fallback(${JSON.stringify(options)})] });`,
 		].join('\n'),
 	);
-	const outDir = mkdtempSync(join(tmpdir(), `fallback-${name}-`));
+	const outDir = buildOutDir(name);
 	const started = performance.now();
 	await promisify(execFile)(
 		join(root, 'node_modules/.bin/astro'),

@@ -3,11 +3,11 @@
  * shows on every page in both schemes; broken options stop the build naming the option.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOutDir } from '../../scripts/build-with';
 import { formatHex } from 'culori';
 import { SCHEMES, schemeColors, type BrandColors } from '../../packages/fallback-pages/src/brand/theme';
 import { analysePage } from '../../packages/fallback-pages/src/quality/pageAnalysis';
@@ -20,7 +20,7 @@ const configDir = join(root, 'node_modules/.cache/fallback-tests/');
 
 /** Builds with a config file (relative to the root); resolves with the output folder and the log. */
 async function build(config: string): Promise<{ outDir: string; log: string }> {
-	const outDir = mkdtempSync(join(tmpdir(), 'fallback-brand-'));
+	const outDir = buildOutDir('brand');
 	const { stdout, stderr } = await run(
 		join(root, 'node_modules/.bin/astro'),
 		['build', '--config', config, '--outDir', outDir],

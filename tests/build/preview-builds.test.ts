@@ -3,11 +3,11 @@
  * and two production builds of different branches and commits that must be byte-identical.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOutDir } from '../../scripts/build-with';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { analysePage } from '../../packages/fallback-pages/src/quality/pageAnalysis';
 import { cspHash } from '../../packages/fallback-pages/src/contract/pageHeaders';
@@ -20,7 +20,7 @@ const COMMIT_B = 'fedcba9876543210fedcba9876543210fedcba98';
 
 /** Builds the site into a temp folder with the given Netlify variables; returns the folder. */
 async function build(env: Record<string, string>): Promise<string> {
-	const outDir = mkdtempSync(join(tmpdir(), 'fallback-build-'));
+	const outDir = buildOutDir('preview');
 	const clean = Object.fromEntries(
 		Object.entries(process.env).filter(
 			([k]) => !['CONTEXT', 'BRANCH', 'HEAD', 'COMMIT_REF', 'URL'].includes(k),
