@@ -339,8 +339,12 @@ export const netlify: ServerUnderTest = {
 	async start({ dir, pagesRoot, port, label, executable }) {
 		// --offline: no account, no network. --internal-disable-edge-functions: without it the CLI
 		// downloads Deno for Edge Functions and crashes offline. Run from an empty folder, so that
-		// nothing of the repository (netlify.toml, its build command) takes part.
+		// nothing of the repository (netlify.toml, its build command) takes part. --staticServerPort
+		// (a hidden flag): the file server behind the rules takes 3999 when it looks free, so two
+		// instances starting at once (the package suite's and this suite's) took the same port and
+		// one of them died.
 		await mkdir(dir, { recursive: true });
+		const staticServerPort = await freePort();
 		return startServer({
 			label,
 			command: executable,
@@ -352,6 +356,8 @@ export const netlify: ServerUnderTest = {
 				'--port',
 				String(port),
 				'--internal-disable-edge-functions',
+				'--staticServerPort',
+				String(staticServerPort),
 			],
 			port,
 			logs: [],
