@@ -11,6 +11,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, watchFile } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -75,13 +76,37 @@ console.log('Press Ctrl+C to stop.\n');
 // netlify.toml's publish folder (dist/) whatever --dir says, so another folder would be served
 // with dist/'s headers.
 const workDir = mkdtempSync(join(tmpdir(), 'fallback-serve-'));
+
+/**
+ * A free loopback port for the file server behind the rules: netlify-cli takes 3999 when it looks
+ * free, so two servers starting at once (the browser suite starts three) could both take it.
+ */
+const staticServerPort = await new Promise<number>((resolve, reject) => {
+	const probe = createServer();
+	probe.once('error', reject);
+	probe.listen(0, '127.0.0.1', () => {
+		const { port: free } = probe.address() as AddressInfo;
+		probe.close(() => resolve(free));
+	});
+});
 let netlify: ChildProcess;
 let restarting = false;
 
 function startNetlify() {
 	netlify = spawn(
 		'netlify',
-		['dev', '--offline', '--dir', dir, '--port', String(port), '--internal-disable-edge-functions'],
+		[
+			'dev',
+			'--offline',
+			'--dir',
+			dir,
+			'--port',
+			String(port),
+			'--internal-disable-edge-functions',
+			// Hidden in `netlify dev --help`, but an option of it all the same.
+			'--staticServerPort',
+			String(staticServerPort),
+		],
 		{
 			stdio: 'inherit',
 			cwd: workDir,
