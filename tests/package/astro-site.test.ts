@@ -197,20 +197,7 @@ describe("the same site with Fallback's pages in a folder of their own: fallback
 	it('holds the contract under the base on netlify-cli (verify --base), the site answering as before', async () => {
 		const server = await serveOnNetlify(join(project, 'dist-base'), join(project, 'netlify-base'));
 		servers.push(server);
-		const result = await run(project, join(project, 'node_modules/.bin/fallback-pages'), [
-			'verify',
-			`http://127.0.0.1:${server.port}`,
-			'--host',
-			'netlify-cli',
-			'--dist',
-			'dist-base',
-			'--base',
-			'/errors/',
-			'--report-dir',
-			join(project, 'reports', 'base'),
-		]);
-		expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-		expect(result.stdout).toMatch(/[1-9]\d* passed, 0 failed/);
+		await expectVerified(project, server, 'netlify-cli', 'dist-base', { base: '/errors/' });
 		expect((await request(server.port, '/about/')).body).toContain('About us');
 		expect((await request(server.port, '/old')).status).toBe(301);
 		const lost = await request(server.port, '/no/such/page', { headers: { 'Accept-Language': 'de' } });

@@ -19,12 +19,12 @@ import { freePort, request, type RunningServer } from '../contract/harness';
 import { findServerExecutable, netlify } from '../contract/servers';
 import {
 	environment,
-	fallbackPages,
 	makeProject,
 	npmInstall,
 	packTarball,
 	removeProject,
 } from '../../scripts/fresh-project';
+import { expectVerified, verifyFrom } from './serve';
 
 const siteFiles: Readonly<Record<string, string>> = {
 	'package.json': JSON.stringify({ name: 'acme-site', private: true }),
@@ -232,20 +232,7 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 	});
 
 	it('passes `fallback-pages verify --base /fallback/` against the deploy', async () => {
-		const result = await fallbackPages(site, [
-			'verify',
-			`http://127.0.0.1:${server.port}`,
-			'--host',
-			'netlify-cli',
-			'--dist',
-			'public',
-			'--base',
-			'/fallback/',
-			'--report-dir',
-			join(site, '..', `${site.split('/').pop()}-reports`),
-		]);
-		expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-		expect(result.stdout).toMatch(/[1-9]\d* passed, 0 failed/);
+		const result = await expectVerified(site, server, 'netlify-cli', 'public', { base: '/fallback/' });
 		expect(result.stdout).toContain('fallback/contract.json');
 	});
 
@@ -258,18 +245,10 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		expect(withoutHiding.redirects.length).toBe(first.redirects.length - 2);
 		const broken = await serveDeploy(publish, withoutHiding);
 		servers.push(broken);
-		const result = await fallbackPages(site, [
-			'verify',
-			`http://127.0.0.1:${broken.port}`,
-			'--host',
-			'netlify-cli',
-			'--dist',
-			'public',
-			'--base',
-			'/fallback/',
-			'--report-dir',
-			join(site, '..', `${site.split('/').pop()}-reports-broken`),
-		]);
+		const result = await verifyFrom(site, broken, 'netlify-cli', 'public', {
+			base: '/fallback/',
+			reports: 'broken',
+		});
 		expect(result.code).toBe(1);
 		expect(result.stdout).toContain(
 			'GET /fallback/problem/404.json (only an error shows it) is an unknown path',

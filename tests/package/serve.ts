@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { freePort, type RunningServer } from '../contract/harness';
 import { findServerExecutable, netlify, nginx } from '../contract/servers';
-import { fallbackPages } from '../../scripts/fresh-project';
+import { fallbackPages, type Result } from '../../scripts/fresh-project';
 
 /** Netlify's engine on the folder as published (its _redirects and _headers included). */
 export async function serveOnNetlify(pages: string, work: string): Promise<RunningServer> {
@@ -36,23 +36,40 @@ export async function serveOnNginx(configFile: string, port: number, work: strin
 	});
 }
 
-/** `fallback-pages verify` from the project against a server: exit 0 and nothing failed. */
-export async function expectVerified(
+/**
+ * `fallback-pages verify` from the project against a server, its reports in `reports/<name>/`;
+ * `base`: the pages' folder in the site (`--base`), whose contract is in it.
+ */
+export function verifyFrom(
 	project: string,
 	server: RunningServer,
 	host: string,
 	dist: string,
-): Promise<void> {
-	const result = await fallbackPages(project, [
+	{ base, reports = host }: { base?: string; reports?: string } = {},
+): Promise<Result> {
+	return fallbackPages(project, [
 		'verify',
 		`http://127.0.0.1:${server.port}`,
 		'--host',
 		host,
 		'--dist',
 		dist,
+		...(base ? ['--base', base] : []),
 		'--report-dir',
-		join(project, 'reports', host),
+		join(project, 'reports', reports),
 	]);
+}
+
+/** `fallback-pages verify` from the project against a server: exit 0 and nothing failed. */
+export async function expectVerified(
+	project: string,
+	server: RunningServer,
+	host: string,
+	dist: string,
+	options: { base?: string } = {},
+): Promise<Result> {
+	const result = await verifyFrom(project, server, host, dist, options);
 	expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
 	expect(result.stdout).toMatch(/[1-9]\d* passed, 0 failed/);
+	return result;
 }
