@@ -3,8 +3,7 @@
  * Netlify build plugin (netlify-plugin-fallback-pages) does on every deploy, and as
  * `fallback-pages embed` does into a folder.
  */
-export { buildEmbedded, checkPagesFolder, siteCatchAll, type EmbeddedPages } from './cli/embedPages';
-export { DEFAULT_EMBED_PREFIX, embedBase, embedPrefixProblem } from './config/embed';
+export { buildEmbedded, checkPagesFolder, type EmbeddedPages } from './cli/embedPages';
+export { embedBase, embedPrefixProblem } from './config/embed';
 export { readConfigFile } from './cli/configFile';
 export { optionProblems, type FallbackOptions } from './config/options';
-export type { RouteContract } from './contract/contract';

@@ -14,9 +14,6 @@ import { astroBuild } from './buildPages';
 import { CommandError } from './args';
 
 export interface EmbeddedPages {
-	/** The pages' folder in the site: `/fallback/`. */
-	base: string;
-	contract: RouteContract;
 	/** Fallback's rules for the site's `_redirects` and `_headers`, by file name. */
 	rules: { _redirects: string; _headers: string };
 	/** Pages (HTML files) built. */
@@ -52,8 +49,6 @@ export async function buildEmbedded(options: FallbackOptions, base: string): Pro
 	const contract = JSON.parse(readFileSync(join(built, CONTRACT_NAME), 'utf8')) as RouteContract;
 	const [redirects, headers] = netlifyFiles(contract, { everyPath: false });
 	return {
-		base,
-		contract,
 		rules: { _redirects: redirects!.content, _headers: headers!.content },
 		pages: readdirSync(built, { recursive: true }).filter((name) => String(name).endsWith('.html')).length,
 		seconds: (performance.now() - started) / 1000,
