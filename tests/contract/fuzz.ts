@@ -18,6 +18,9 @@ import {
 import { siteChecks, type Site } from '../../packages/fallback-pages/src/verify/cases';
 import type { HostProfile } from '../../packages/fallback-pages/src/verify/hosts';
 import type { Answer } from '../../packages/fallback-pages/src/verify/http';
+
+/** The checks of one site on one host, made once for a whole run. */
+type SiteChecks = ReturnType<typeof siteChecks>;
 import { request as send } from './harness';
 
 export const FUZZ_SEED = 20261123;
@@ -145,7 +148,7 @@ function routeAt(contract: RouteContract, target: string): PageRoute | undefined
 /** Everything wrong with one answer, as lines (none: it holds). */
 export function violations(
 	site: Site,
-	host: HostProfile,
+	check: SiteChecks,
 	pagesRoot: string,
 	request: FuzzRequest,
 	answer: Answer,
@@ -181,7 +184,6 @@ export function violations(
 		if (!served) problems.push(`${what}: 200 for a path that is no file`);
 	} else if (status >= 400) {
 		// One of the site's files for this status (any locale, any format), as the host sends it.
-		const check = siteChecks(site, host);
 		const candidates = errorRoutes(contract)
 			.filter((candidate) => candidate.status === status)
 			.flatMap((candidate) => [
@@ -214,6 +216,7 @@ export async function fuzz(
 	requests = fuzzRequests(),
 ): Promise<FuzzRun> {
 	const started = performance.now();
+	const check = siteChecks(site, host);
 	const statuses: Record<number, number> = {};
 	const found: string[] = [];
 	let next = 0;
@@ -230,7 +233,7 @@ export async function fuzz(
 				body: error.message,
 			}));
 			statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-			found.push(...violations(site, host, pagesRoot, request, answer));
+			found.push(...violations(site, check, pagesRoot, request, answer));
 		}
 	};
 	await Promise.all(Array.from({ length: 6 }, worker));
