@@ -18,6 +18,7 @@ import {
 	walkElements,
 	type HtmlNode,
 } from '../../packages/fallback-pages/src/quality/pageAnalysis';
+import { cspHash } from '../../packages/fallback-pages/src/contract/pageHeaders';
 import { budgets, median } from '../../packages/fallback-pages/src/quality/budgets';
 
 const dist = new URL('../../dist/', import.meta.url);
@@ -110,6 +111,31 @@ describe('dist/', () => {
 		expect(html.match(/<main[\s>]/g)).toHaveLength(1);
 		expect(html).not.toMatch(/noindex/i);
 	});
+
+	it.each(expectedPages)(
+		'%s: its own policy, before any of its code, allows exactly its inline style and script',
+		(page) => {
+			const html = read(page);
+			const order: string[] = [];
+			let policy = '';
+			walkElements(parseHtml(html), (element) => {
+				const attr = (name: string) => element.attrs?.find((a) => a.name === name)?.value;
+				if (attr('http-equiv') === 'Content-Security-Policy') {
+					order.push('policy');
+					policy = attr('content') ?? '';
+				} else if (['style', 'script'].includes(element.tagName)) order.push(element.tagName);
+			});
+			expect(order[0]).toBe('policy');
+			expect(order.filter((what) => what === 'policy')).toHaveLength(1);
+			const { styles, inlineScripts } = analysePage(html);
+			const hashes = (directive: string) =>
+				policy.match(new RegExp(`${directive} ([^;]*)`))![1]!.split(' ').sort();
+			const expected = (texts: string[]) =>
+				texts.length === 0 ? ["'none'"] : [...new Set(texts.map(cspHash))].sort();
+			expect(hashes('style-src')).toEqual(expected(styles));
+			expect(hashes('script-src')).toEqual(expected(inlineScripts));
+		},
+	);
 
 	it('meets the size budgets', () => {
 		const gzips = expectedPages.filter((p) => p !== 'index.html').map((p) => analysePage(read(p)).gzip);

@@ -29,7 +29,6 @@ import { pageHeaders } from '../../packages/fallback-pages/src/contract/pageHead
 import { problemDetailsErrors } from '../../packages/fallback-pages/src/verify/problemSchema';
 import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts/index';
 import { defaultHostOptions, type HostOptions } from '../../packages/fallback-pages/src/hosts/options';
-import { inlineCodeOf } from '../../packages/fallback-pages/src/quality/pageAnalysis';
 import { CaseRun, failureLine, runCase } from '../../packages/fallback-pages/src/verify/checks';
 import {
 	caseGroups,
@@ -68,7 +67,7 @@ import {
 import { findServerExecutable, type Mode, type ServerUnderTest } from './servers';
 import { fuzz, FUZZ_REQUESTS, FUZZ_SEED } from './fuzz';
 
-/** The contract of the built site: the catalogue's routes, the page headers its pages need. */
+/** The contract of the built site: the catalogue's routes and the locales it shipped. */
 function builtContract(): RouteContract {
 	const pages = readdirSync(distDir)
 		.filter((name) => name.endsWith('.html'))
@@ -90,7 +89,7 @@ function builtContract(): RouteContract {
 			`${distDir} ships no ${missing.join(', ')}: the contract suite negotiates between them (the project's astro.config.mjs ships them; run \`npm run build:production\`).`,
 		);
 	}
-	return catalogContract(pageHeaders(inlineCodeOf(pages), { preview: false }), otherLocales);
+	return catalogContract(pageHeaders({ preview: false }), otherLocales);
 }
 
 const contract = builtContract();

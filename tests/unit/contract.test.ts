@@ -12,7 +12,8 @@ import {
 } from '../../packages/fallback-pages/src/contract/contract';
 import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
 import {
-	contentSecurityPolicy,
+	HEADER_POLICY,
+	pagePolicy,
 	cspHash,
 	pageHeaders,
 } from '../../packages/fallback-pages/src/contract/pageHeaders';
@@ -55,19 +56,28 @@ describe('page headers', () => {
 		expect(cspHash("alert('Hello, world.');")).toBe("'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='");
 	});
 
-	it('allow no inline code but the hashed, nothing by default, no framing, no fetching', () => {
-		const csp = contentSecurityPolicy({ styles: ['a{}', 'a{}'], scripts: [] });
+	it("a page's own policy allows no inline code but its hashes, nothing by default, no fetching", () => {
+		const csp = pagePolicy({ styles: ['a{}', 'a{}'], scripts: [] });
 		expect(csp).toContain("default-src 'none'");
-		expect(csp).toContain("frame-ancestors 'none'");
 		expect(csp).toContain("script-src 'none'");
 		expect(csp).not.toMatch(/unsafe|connect-src/);
 		expect(csp.match(/sha256-/g)).toHaveLength(1);
+		// Browsers ignore frame-ancestors in a meta policy and say so in the console.
+		expect(csp).not.toContain('frame-ancestors');
+	});
+
+	it('the header policy is the same for every build: no hashes, no framing, no fetching', () => {
+		const headers = pageHeaders({ preview: false })['Content-Security-Policy'];
+		expect(headers).toBe(HEADER_POLICY);
+		expect(HEADER_POLICY).not.toContain('sha256-');
+		expect(HEADER_POLICY).toContain("frame-ancestors 'none'");
+		expect(HEADER_POLICY).toContain("default-src 'none'");
+		expect(HEADER_POLICY).not.toContain('connect-src');
 	});
 
 	it('add noindex on previews only', () => {
-		const inline = { styles: ['a{}'], scripts: [] };
-		expect(pageHeaders(inline, { preview: true })['X-Robots-Tag']).toBe('noindex');
-		expect(pageHeaders(inline, { preview: false })).not.toHaveProperty('X-Robots-Tag');
-		expect(pageHeaders(inline, { preview: false })['Cache-Control']).toMatch(/max-age=0/);
+		expect(pageHeaders({ preview: true })['X-Robots-Tag']).toBe('noindex');
+		expect(pageHeaders({ preview: false })).not.toHaveProperty('X-Robots-Tag');
+		expect(pageHeaders({ preview: false })['Cache-Control']).toMatch(/max-age=0/);
 	});
 });

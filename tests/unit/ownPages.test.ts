@@ -119,7 +119,7 @@ describe("the pages' files, whatever the site's build settings", () => {
 				{ path: 'de/', file: 'de/index.html', gallery: 'de/' },
 			],
 			'_astro',
-			{ inline: true },
+			{ inline: false },
 		);
 		expect(readFileSync(join(dist, 'errors/503.html'), 'utf8')).toBe('<p>503</p>');
 		expect(readFileSync(join(dist, 'errors/de/index.html'), 'utf8')).toBe('<p>de</p>');

@@ -1,7 +1,7 @@
 /**
- * The headers every response with a Fallback page carries, on every host. The
- * Content-Security-Policy allows no inline code but the exact inline style and script Fallback
- * builds, by hash, so an injected tag cannot run; nothing on the pages fetches, so nothing may.
+ * The headers every response with a Fallback page carries, on every host, and the policy each page
+ * carries itself. Together they allow no inline code but the exact inline style and script of the
+ * page, by hash, so an injected tag cannot run; nothing on the pages fetches, so nothing may.
  */
 import { createHash } from 'node:crypto';
 
@@ -15,7 +15,12 @@ export interface InlineCode {
 	scripts: readonly string[];
 }
 
-export function contentSecurityPolicy(inline: InlineCode): string {
+/**
+ * The policy each page carries in its own `<meta http-equiv="Content-Security-Policy">`: no inline
+ * code but its own, by hash. It changes with every build (another accent is another style), so it
+ * travels with the page, never in a server config.
+ */
+export function pagePolicy(inline: InlineCode): string {
 	const sources = (texts: readonly string[]) => [...new Set(texts.map(cspHash))].sort().join(' ') || "'none'";
 	return [
 		"default-src 'none'",
@@ -25,9 +30,24 @@ export function contentSecurityPolicy(inline: InlineCode): string {
 		'img-src data:',
 		"base-uri 'none'",
 		"form-action 'none'",
-		"frame-ancestors 'none'",
 	].join('; ');
 }
+
+/**
+ * The policy servers send with every Fallback page and file, the same for every build: nothing is
+ * fetched, framed or submitted, inline code only, plus what a `<meta>` policy cannot say
+ * (`frame-ancestors`). A browser enforces both policies, so a page's inline code must pass its own
+ * meta policy too: only the hashes of that build run.
+ */
+export const HEADER_POLICY = [
+	"default-src 'none'",
+	"style-src 'unsafe-inline'",
+	"script-src 'unsafe-inline'",
+	'img-src data:',
+	"base-uri 'none'",
+	"form-action 'none'",
+	"frame-ancestors 'none'",
+].join('; ');
 
 /**
  * Error pages change only on deploy and must never outlive the condition they describe:
@@ -35,24 +55,21 @@ export function contentSecurityPolicy(inline: InlineCode): string {
  */
 export const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
-/** The page headers for pages with these inline styles and scripts; previews add noindex. */
-export function pageHeaders(inline: InlineCode, { preview }: { preview: boolean }): Record<string, string> {
+/**
+ * The page headers: the same for every build of the same routes, so a server config outlives the
+ * pages it was written with. Previews add noindex.
+ */
+export function pageHeaders({ preview }: { preview: boolean }): Record<string, string> {
 	return {
-		...securityHeaders(contentSecurityPolicy(inline)),
-		// Previews must never be indexed, on any host.
-		...(preview ? { 'X-Robots-Tag': 'noindex' } : {}),
-	};
-}
-
-export function securityHeaders(csp: string): Record<string, string> {
-	return {
-		'Content-Security-Policy': csp,
+		'Content-Security-Policy': HEADER_POLICY,
 		'X-Content-Type-Options': 'nosniff',
 		'X-Frame-Options': 'DENY',
 		'Referrer-Policy': 'no-referrer',
 		'Permissions-Policy':
 			'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
 		'Cache-Control': CACHE_CONTROL,
+		// Previews must never be indexed, on any host.
+		...(preview ? { 'X-Robots-Tag': 'noindex' } : {}),
 	};
 }
 

@@ -273,12 +273,12 @@ export function fallbackIntegration(
 						`fallback: ${inline.styles.length} inline style(s) and ${inline.scripts.length} inline script(s) left in embedded pages; the site's CSP would block them`,
 					);
 				}
-				// The page headers depend on the build: the CSP on the pages' inline code, noindex on
-				// previews (netlify.toml's `[[headers]]` cannot depend on the deploy context). Embedded
-				// pages leave security headers and CSP to the site's own rules.
+				// The page headers depend on the deploy only: noindex on previews (netlify.toml's
+				// `[[headers]]` cannot depend on the deploy context); each page carries the policy for
+				// its own inline code. Embedded pages leave security headers and CSP to the site's rules.
 				const headers = embedded
 					? embeddedPageHeaders({ preview: deploy.isPreview })
-					: pageHeaders(inline, { preview: deploy.isPreview });
+					: pageHeaders({ preview: deploy.isPreview });
 				const built = catalogContract(headers, shipped.others, shipped.defaultLocale, options.api.prefixes, {
 					base: options.base,
 					sitePages: options.sitePages,

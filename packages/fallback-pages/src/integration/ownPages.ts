@@ -11,6 +11,7 @@ import { parse } from 'parse5';
 import { appErrorPages } from '../catalog/appErrors';
 import { statusCatalog } from '../catalog/statuses';
 import type { Locale } from '../i18n';
+import { withPagePolicy } from './pagePolicy';
 
 /** What decides the paths: the shipped locales and what the site keeps for itself. */
 export interface PageSet {
@@ -232,7 +233,8 @@ export async function inlineStylesheets(html: string, dist: string, assetsDir: s
 
 /**
  * Makes Fallback's pages in `dist` files with the names hosts look for (`503/index.html` renamed
- * `503.html`) and, with `inline`, self-contained: stylesheets inline. Returns each page's final text by its file name
+ * `503.html`) and, with `inline`, self-contained: stylesheets inline, and their own policy for
+ * their inline code. Returns each page's final text by its file name
  * relative to Fallback's base.
  */
 export async function settlePages(
@@ -248,7 +250,7 @@ export async function settlePages(
 		const written = writtenFile(dist, page, base);
 		if (written === undefined) throw new Error(`fallback: Astro wrote no file for ${base}${page.path}`);
 		const text = await readFile(join(dist, written), 'utf8');
-		const html = inline ? await inlineStylesheets(text, dist, assetsDir) : text;
+		const html = inline ? withPagePolicy(await inlineStylesheets(text, dist, assetsDir)) : text;
 		const target = `${at}${page.file}`;
 		if (html !== text) await writeFile(join(dist, written), html);
 		if (written !== target) {

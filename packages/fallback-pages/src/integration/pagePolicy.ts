@@ -1,0 +1,46 @@
+/**
+ * Each standalone page carries its own Content-Security-Policy in a `<meta>` element: the hashes of
+ * exactly its inline style and script. A server config then holds only the constant part
+ * (`HEADER_POLICY`) and keeps working when new pages (another brand, other texts) are copied under it.
+ */
+import { parse } from 'parse5';
+import { pagePolicy } from '../contract/pageHeaders';
+import { inlineCodeOf } from '../quality/pageAnalysis';
+
+interface Located {
+	nodeName: string;
+	attrs?: { name: string; value: string }[];
+	childNodes?: Located[];
+	sourceCodeLocation?: { startOffset: number; endOffset: number };
+}
+
+/** The elements of a page in document order, with where they sit in its text. */
+function located(html: string): Located[] {
+	const found: Located[] = [];
+	const visit = (node: Located) => {
+		if (node.sourceCodeLocation && node.attrs) found.push(node);
+		for (const child of node.childNodes ?? []) visit(child);
+	};
+	visit(parse(html, { sourceCodeLocationInfo: true }) as unknown as Located);
+	return found;
+}
+
+/**
+ * The page with its policy right after `<meta charset>`, before any style or script (a meta policy
+ * governs only what comes after it).
+ */
+export function withPagePolicy(html: string): string {
+	const elements = located(html);
+	const charset = elements.findIndex(
+		(element) => element.nodeName === 'meta' && element.attrs!.some((attr) => attr.name === 'charset'),
+	);
+	if (charset < 0) throw new Error('fallback: a page has no <meta charset> to put its policy after');
+	if (elements.slice(0, charset).some((element) => ['style', 'script'].includes(element.nodeName))) {
+		throw new Error('fallback: a page has a style or script before its <meta charset>');
+	}
+	const policy = pagePolicy(inlineCodeOf([html]));
+	// Hash sources, keywords and `data:`: nothing a double-quoted attribute would need escaped.
+	if (/["&<>]/.test(policy)) throw new Error(`fallback: a page policy that is not attribute-safe: ${policy}`);
+	const at = elements[charset]!.sourceCodeLocation!.endOffset;
+	return `${html.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${policy}">${html.slice(at)}`;
+}
