@@ -16,6 +16,7 @@ export default tseslint.config(
 			'.embed-site/',
 			'test-results/',
 			'playwright-report/',
+			'tests/golden/*/',
 		],
 	},
 	...tseslint.configs.strict,

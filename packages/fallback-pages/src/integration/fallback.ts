@@ -19,9 +19,8 @@ import {
 	requiredStatusPage,
 	type RouteContract,
 } from '../contract/contract';
-import { maintainedContract } from '../config/maintenance';
-import { catalogContract } from '../contract/fromCatalog';
-import { embeddedPageHeaders, pageHeaders } from '../contract/pageHeaders';
+import { contractJson } from '../contract/contractFile';
+import { optionsContract } from '../contract/fromOptions';
 import { inlineCodeOf } from '../quality/pageAnalysis';
 import { deploy } from '../config/deploy';
 import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
@@ -42,9 +41,6 @@ import { packageRoot } from '../packageRoot';
 import { writeBlock } from './ruleFiles';
 
 export type { FallbackOptions };
-
-/** The contract as `verify` reads it. */
-const contractJson = (contract: RouteContract) => `${JSON.stringify(contract, null, '\t')}\n`;
 
 /** Every HTML file of the build, by its path in dist/. */
 async function readHtml(dist: string): Promise<Map<string, string>> {
@@ -273,18 +269,13 @@ export function fallbackIntegration(
 						`fallback: ${inline.styles.length} inline style(s) and ${inline.scripts.length} inline script(s) left in embedded pages; the site's CSP would block them`,
 					);
 				}
-				// The page headers depend on the deploy only: noindex on previews (netlify.toml's
-				// `[[headers]]` cannot depend on the deploy context); each page carries the policy for
-				// its own inline code. Embedded pages leave security headers and CSP to the site's rules.
-				const headers = embedded
-					? embeddedPageHeaders({ preview: deploy.isPreview })
-					: pageHeaders({ preview: deploy.isPreview });
-				const built = catalogContract(headers, shipped.others, shipped.defaultLocale, options.api.prefixes, {
-					base: options.base,
-					sitePages: options.sitePages,
+				// Each page carries the policy for its own inline code: the contract (and every
+				// config written from it) depends on the options and the deploy context only.
+				const contract = optionsContract(options, {
+					embedded,
+					preview: deploy.isPreview,
 					siteGalleries: config().siteGalleries,
 				});
-				const contract = maintainedContract(built, options.maintenance);
 				if (contract.maintenance) {
 					logger.warn(
 						`maintenance is on: every path but ${contract.maintenance.allowedPaths.join(', ') || '(none)'} answers ${MAINTENANCE_STATUS}, Retry-After: ${requiredStatusPage(contract, MAINTENANCE_STATUS).headers['Retry-After']}`,

@@ -1,0 +1,33 @@
+/**
+ * The route contract of a build, from its options alone: nothing in it depends on the pages' build
+ * (their inline code carries its own policy), so the integration, the golden files and the release
+ * archive all derive it here, and a server config written from it outlives the pages.
+ */
+import type { ParsedOptions } from '../config/options';
+import { maintainedContract } from '../config/maintenance';
+import type { RouteContract } from './contract';
+import { catalogContract } from './fromCatalog';
+import { embeddedPageHeaders, pageHeaders } from './pageHeaders';
+
+export interface BuildSituation {
+	/** The pages go into somebody else's site (`embed`, the Netlify plugin): its headers rule. */
+	embedded: boolean;
+	/** A deploy preview: noindex on every page. */
+	preview: boolean;
+	/** Gallery folders the site has its own page at (found in an Astro site's routes). */
+	siteGalleries?: readonly string[];
+}
+
+export function optionsContract(
+	options: Pick<ParsedOptions, 'locales' | 'defaultLocale' | 'api' | 'base' | 'sitePages' | 'maintenance'>,
+	{ embedded, preview, siteGalleries = [] }: BuildSituation,
+): RouteContract {
+	const headers = embedded ? embeddedPageHeaders({ preview }) : pageHeaders({ preview });
+	const others = options.locales.filter((locale) => locale !== options.defaultLocale);
+	const built = catalogContract(headers, others, options.defaultLocale, options.api.prefixes, {
+		base: options.base,
+		sitePages: options.sitePages,
+		siteGalleries,
+	});
+	return maintainedContract(built, options.maintenance);
+}
