@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
 	test: {
 		include: ['tests/contract/**/*.test.ts'],
+		// Build B, served by every server under the config written for the project's build.
+		globalSetup: ['tests/contract/otherBuild.ts'],
 		// One server at a time, its tests in order: each starts servers on free ports.
 		fileParallelism: false,
 		sequence: { concurrent: false },

@@ -9,7 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
 	PROBLEM_JSON,
 	headersInFrontOfApp,
@@ -44,7 +44,7 @@ import {
 } from '../../packages/fallback-pages/src/verify/cases';
 import type { CaseId } from '../../packages/fallback-pages/src/verify/hosts';
 import { runVerify } from '../../packages/fallback-pages/src/verify/main';
-import { readContract, CONTRACT_FILE } from '../../packages/fallback-pages/src/verify/site';
+import { contractFileOf, readContract, CONTRACT_FILE } from '../../packages/fallback-pages/src/verify/site';
 import {
 	distDir,
 	freePort,
@@ -66,6 +66,7 @@ import {
 } from './harness';
 import { findServerExecutable, type Mode, type ServerUnderTest } from './servers';
 import { fuzz, FUZZ_REQUESTS, FUZZ_SEED } from './fuzz';
+import { otherBuildChanges } from './otherBuild';
 
 /** The contract of the built site: the catalogue's routes and the locales it shipped. */
 function builtContract(): RouteContract {
@@ -250,6 +251,63 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 			expect(
 				existsSync(run.reports.html) && existsSync(run.reports.json) && existsSync(run.reports.junit),
 			).toBe(true);
+		}, 120_000);
+	});
+}
+
+/**
+ * New pages under an unchanged config: build B (another accent and help text, tests/contract/
+ * otherBuild.ts) copied where the server reads its pages, the server's config written from the
+ * project's build A. Every case of the static site must pass for B's pages: the config carries
+ * nothing of the build it was written with.
+ */
+function describeStaleConfig(server: ServerUnderTest, executable: string) {
+	describe(`${server.name}, build A's config serving build B's pages`, () => {
+		const otherDist = inject('otherBuild');
+		const otherContract = readContract(contractFileOf(otherDist));
+		let running: RunningServer | undefined;
+		let work: { dir: string; pagesRoot: string } | undefined;
+		const site = siteOf(otherContract, () => work!.pagesRoot);
+
+		beforeAll(async () => {
+			work = await makeWorkDir(`${server.name}-stale`, otherDist);
+			await server.installFiles?.(contract, work.pagesRoot);
+			const port = await freePort();
+			running = await server.start({
+				dir: join(work.dir, 'server'),
+				pagesRoot: work.pagesRoot,
+				siteConfig: server.configs.static!(contract, options(work.pagesRoot, port, await freePort())),
+				port,
+				label: `${server.name} static, build B`,
+				executable,
+			});
+		});
+		afterAll(async () => {
+			await running?.stop();
+			if (work) await removeWorkDir(work.dir);
+		});
+
+		it("B's pages are not A's: another style, another text, another page policy", () => {
+			const a = readFileSync(join(distDir, '404.html'), 'utf8');
+			const b = readFileSync(join(otherDist, '404.html'), 'utf8');
+			const policy = (html: string) =>
+				html.match(/http-equiv="Content-Security-Policy" content="([^"]*)"/)?.[1];
+			expect(b).not.toBe(a);
+			expect(b).toContain(otherBuildChanges.help[404]);
+			expect(policy(b)).toBeDefined();
+			expect(policy(b)).not.toBe(policy(a));
+		});
+
+		it('every case of the static site passes for B', async () => {
+			const failures: string[] = [];
+			const cases = staticCases(site, server);
+			for (const contractCase of cases) {
+				const outcome = await runCase(contractCase.run, loopback(running!.port));
+				if (outcome.error) failures.push(`${contractCase.name}: ${String(outcome.error)}`);
+				failures.push(...outcome.failures.map((failure) => `${contractCase.name}: ${failureLine(failure)}`));
+			}
+			expect(cases.length).toBeGreaterThan(100);
+			expect(failures.slice(0, 20)).toEqual([]);
 		}, 120_000);
 	});
 }
@@ -662,6 +720,7 @@ export function describeServer(server: ServerUnderTest) {
 		modes[mode](server, executable);
 		describeMaintenance(server, executable, mode);
 	}
+	if (server.configs.static) describeStaleConfig(server, executable);
 }
 
 export { contract };

@@ -45,10 +45,16 @@ export async function freePort(): Promise<number> {
 	});
 }
 
-/** A temp dir with a copy of dist/ at `pages/`, readable by a server's unprivileged workers. */
-export async function makeWorkDir(name: string): Promise<{ dir: string; pagesRoot: string }> {
-	if (!existsSync(join(distDir, '404.html'))) {
-		throw new Error(`${distDir} has no built pages: run \`npm run build\` before the host tests.`);
+/**
+ * A temp dir with a copy of dist/ (or of another build's pages) at `pages/`, readable by a server's
+ * unprivileged workers.
+ */
+export async function makeWorkDir(
+	name: string,
+	pages = distDir,
+): Promise<{ dir: string; pagesRoot: string }> {
+	if (!existsSync(join(pages, '404.html'))) {
+		throw new Error(`${pages} has no built pages: run \`npm run build\` before the host tests.`);
 	}
 	const dir = await mkdtemp(join(tmpdir(), `fallback-${name}-`));
 	// nginx and Apache workers drop to an unprivileged user when started as root: they must be able
@@ -56,7 +62,9 @@ export async function makeWorkDir(name: string): Promise<{ dir: string; pagesRoo
 	await chmod(dir, 0o755);
 	const pagesRoot = join(dir, 'pages');
 	// A copy, so a build running at the same time cannot change the pages under a test.
-	await cp(distDir, pagesRoot, { recursive: true });
+	await cp(pages, pagesRoot, { recursive: true });
+	// A build in a temp folder of its own (mkdtemp: 0700) is copied with that mode.
+	await chmod(pagesRoot, 0o755);
 	return { dir, pagesRoot };
 }
 

@@ -17,7 +17,6 @@ import {
 	errorRoutes,
 	MAINTENANCE_STATUS,
 	requiredStatusPage,
-	type RouteContract,
 } from '../contract/contract';
 import { contractJson } from '../contract/contractFile';
 import { optionsContract } from '../contract/fromOptions';
