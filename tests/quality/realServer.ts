@@ -1,12 +1,11 @@
 /**
  * The real-status server of the quality tests: Netlify's own rule engine (netlify-cli, offline) on
- * a copy of dist/ whose Content-Security-Policies (the header's and each page's own) also allow
- * `connect-src 'self'`. Lighthouse reads /robots.txt and /llms.txt from inside the page, which the
- * shipped policies (nothing may fetch) rightly block: the audit tool gets what it needs here, in
- * the test, not in what ships.
+ * a copy of dist/ whose Content-Security-Policy also allows `connect-src 'self'`. Lighthouse reads
+ * /robots.txt and /llms.txt from inside the page, which the shipped policy (nothing may fetch)
+ * rightly blocks: the audit tool gets what it needs here, in the test, not in what ships.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,23 +28,15 @@ async function answers(url: string): Promise<boolean> {
 	}
 }
 
-/** A file of the copy with `connect-src 'self'` added to the policy `before` introduces. */
-async function widen(file: string, before: string): Promise<void> {
-	const text = await readFile(file, 'utf8');
-	const widened = text.replace(`${before}default-src 'none'`, `$&; connect-src 'self'`);
-	if (widened === text)
-		throw new Error(`${file} has no Content-Security-Policy to give Lighthouse its fetches`);
-	await writeFile(file, widened);
-}
-
-/** dist/ copied, with `connect-src 'self'` added to the policy in its _headers and its pages. */
+/** dist/ copied, with `connect-src 'self'` added to the policy in its _headers. */
 async function distForAudits(): Promise<string> {
 	const dir = await mkdtemp(join(tmpdir(), 'fallback-lighthouse-'));
 	await cp(dist, dir, { recursive: true });
-	await widen(join(dir, '_headers'), 'Content-Security-Policy: ');
-	const pages = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.html'));
-	for (const page of pages)
-		await widen(join(dir, page), '<meta http-equiv="Content-Security-Policy" content="');
+	const headers = await readFile(join(dir, '_headers'), 'utf8');
+	const widened = headers.replace(/(Content-Security-Policy: default-src 'none')/, "$1; connect-src 'self'");
+	if (widened === headers)
+		throw new Error('dist/_headers has no Content-Security-Policy to give Lighthouse its fetches');
+	await writeFile(join(dir, '_headers'), widened);
 	return dir;
 }
 

@@ -47,10 +47,7 @@ describe('withPagePolicy', () => {
 			page('<meta charset="utf-8"><style>a{color:red}</style>', '<script>history.back()</script>'),
 		);
 		const policy = policyOf(html);
-		expect(policy).toContain(`style-src ${cspHash('a{color:red}')};`);
-		expect(policy).toContain(`script-src ${cspHash('history.back()')};`);
-		expect(policy).toContain("default-src 'none'");
-		expect(policy).not.toContain('frame-ancestors');
+		expect(policy).toBe(`style-src ${cspHash('a{color:red}')}; script-src ${cspHash('history.back()')}`);
 	});
 
 	it('forbids scripts on a page that has none', () => {

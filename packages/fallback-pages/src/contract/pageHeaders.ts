@@ -18,26 +18,18 @@ export interface InlineCode {
 /**
  * The policy each page carries in its own `<meta http-equiv="Content-Security-Policy">`: no inline
  * code but its own, by hash. It changes with every build (another accent is another style), so it
- * travels with the page, never in a server config.
+ * travels with the page, never in a server config; the rest of the policy is the header's
+ * (`HEADER_POLICY`), and a browser enforces both.
  */
 export function pagePolicy(inline: InlineCode): string {
 	const sources = (texts: readonly string[]) => [...new Set(texts.map(cspHash))].sort().join(' ') || "'none'";
-	return [
-		"default-src 'none'",
-		`style-src ${sources(inline.styles)}`,
-		`script-src ${sources(inline.scripts)}`,
-		// The pages' only image is their empty `data:` favicon, which spares a /favicon.ico request.
-		'img-src data:',
-		"base-uri 'none'",
-		"form-action 'none'",
-	].join('; ');
+	return `style-src ${sources(inline.styles)}; script-src ${sources(inline.scripts)}`;
 }
 
 /**
  * The policy servers send with every Fallback page and file, the same for every build: nothing is
- * fetched, framed or submitted, inline code only, plus what a `<meta>` policy cannot say
- * (`frame-ancestors`). A browser enforces both policies, so a page's inline code must pass its own
- * meta policy too: only the hashes of that build run.
+ * fetched, framed or submitted, inline code only. A page's inline code must also pass the page's
+ * own policy (`pagePolicy`), so only the hashes of that very page run.
  */
 export const HEADER_POLICY = [
 	"default-src 'none'",

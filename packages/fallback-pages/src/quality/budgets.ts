@@ -2,8 +2,12 @@
 export const budgets = {
 	/** Largest error page, gzip bytes (2.5 KB). */
 	maxGzip: 2560,
-	/** Median error page, gzip bytes (1.6 KB: HttpErrorPages' size, without icon or dark scheme). */
-	medianGzip: 1638,
+	/**
+	 * Median error page, gzip bytes (1.7 KB): HttpErrorPages' 1.6 KB (without icon or dark scheme),
+	 * plus the page's own Content-Security-Policy (about 93 B gzip), which left the header so that
+	 * server configs never depend on the build (the header lost about 160 B on every answer).
+	 */
+	medianGzip: 1741,
 	/** Inline JavaScript on the two app-error pages; every other page ships none. */
 	maxScriptBytes: 1024,
 	/** The only pages allowed to carry a script. */
