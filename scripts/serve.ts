@@ -3,10 +3,11 @@
  * http://localhost:8888 through Netlify's own rule engine (netlify-cli, offline), so every page
  * answers with its status. Options: `--dir <folder>` (default dist), `--port <n>` (default 8888).
  *
- * A rebuild while it runs restarts netlify-cli, so the Content-Security-Policy it serves (hashes of
- * the pages' inline code, in _headers) always belongs to the pages it serves. netlify-cli's own
- * reload does not survive a build: Astro empties the folder first, netlify-cli then reloads with no
- * _headers and no _redirects, and never notices them written again (no CSP, status pages 200).
+ * A rebuild while it runs restarts netlify-cli, so the rules and headers it serves always belong to
+ * the pages it serves. netlify-cli's own reload does not survive a build: Astro empties the folder
+ * first, netlify-cli then reloads with no _headers and no _redirects, and never notices them
+ * written again (no headers, status pages 200). netlify-cli also stops on a malformed request
+ * (`GET /%ff`: netlify/cli#6448); a server that had been up is then started again.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, watchFile } from 'node:fs';
@@ -91,8 +92,12 @@ const staticServerPort = await new Promise<number>((resolve, reject) => {
 });
 let netlify: ChildProcess;
 let restarting = false;
+let stopping = false;
+/** A server that stops this soon after its start is broken, not crashed by a request: no restart. */
+const CRASH_RESTART_AFTER_MS = 10_000;
 
 function startNetlify() {
+	const started = Date.now();
 	netlify = spawn(
 		'netlify',
 		[
@@ -117,6 +122,13 @@ function startNetlify() {
 		if (restarting) {
 			// Started only once the old one has exited: its port is free again.
 			restarting = false;
+			startNetlify();
+			return;
+		}
+		if (!stopping && code !== 0 && Date.now() - started > CRASH_RESTART_AFTER_MS) {
+			console.log(
+				`\nnetlify-cli stopped (${signal ?? `exit ${code}`}), most likely on a request it cannot parse: starting it again\n`,
+			);
 			startNetlify();
 			return;
 		}
@@ -161,6 +173,7 @@ for (const file of ruleFiles) {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	process.on(signal, () => {
 		restarting = false;
+		stopping = true;
 		netlify.kill(signal);
 	});
 }

@@ -88,3 +88,25 @@ describe('scripts/serve.ts (npm start) while dist/ is rebuilt', () => {
 		expect((await request(server!.port, '/503')).status).toBe(503);
 	});
 });
+
+describe('scripts/serve.ts (npm start) after a request that stops netlify-cli', () => {
+	it('starts netlify-cli again: GET /%ff, then the pages answer again', { timeout: 90_000 }, async () => {
+		// Up for longer than a server that is broken from its start (serve.ts does not restart that).
+		await new Promise((resolve) => setTimeout(resolve, 11_000));
+		expect((await get404()).status).toBe(404);
+		// netlify-cli's rule engine throws on the malformed escape and the process ends (netlify/cli#6448).
+		const malformed = await request(server!.port, '/%ff').catch(() => undefined);
+		expect(
+			malformed?.status ?? 0,
+			'netlify-cli answered GET /%ff: its crash is fixed, serve.ts need not restart it any more',
+		).toBe(0);
+		const deadline = Date.now() + 60_000;
+		let after: Answer | undefined;
+		while (Date.now() < deadline) {
+			after = await get404().catch(() => undefined);
+			if (after?.status === 404) break;
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		expect(after?.status, 'the server answers /404 again').toBe(404);
+	});
+});
