@@ -24,8 +24,9 @@ export const otherBuildChanges = {
 
 export default async function setup(project: TestProject) {
 	const { default: starter } = (await import('../../fallback.config.mjs')) as { default: FallbackOptions };
-	const { hostsDir: _, ...options } = starter;
-	const { outDir, seconds } = await buildWith('other-build', { ...options, ...otherBuildChanges });
+	// Its host configs beside the build (`<folder>-hosts/`), not in the project's hosts/.
+	const options = { ...starter, hostsDir: undefined, ...otherBuildChanges };
+	const { outDir, seconds } = await buildWith('other-build', options);
 	console.log(`build B (another accent and help text) in ${seconds.toFixed(1)} s: ${outDir}`);
 	project.provide('otherBuild', outDir);
 	return () => {
