@@ -38,6 +38,33 @@ test.describe('every page renders under its policy, from the document alone', ()
 		});
 	}
 
+	test("inline code that is not the page's own is refused: the page's policy narrows the header's", async ({
+		page,
+	}) => {
+		const response = await page.goto('/404');
+		// The header alone allows any inline code; only the page's own policy forbids this.
+		expect(response?.headers()['content-security-policy']).toContain("style-src 'unsafe-inline'");
+		const refused = await page.evaluate(
+			() =>
+				new Promise<string[]>((resolve) => {
+					const directives: string[] = [];
+					document.addEventListener('securitypolicyviolation', (event) =>
+						directives.push(event.effectiveDirective),
+					);
+					const style = document.createElement('style');
+					style.textContent = 'main { display: none }';
+					document.head.append(style);
+					const script = document.createElement('script');
+					script.textContent = 'document.title = "injected"';
+					document.head.append(script);
+					setTimeout(() => resolve(directives), 500);
+				}),
+		);
+		expect(refused.sort()).toEqual(['script-src-elem', 'style-src-elem']);
+		await expect(page.locator('main')).toHaveCSS('display', 'flex');
+		expect(await page.title()).not.toBe('injected');
+	});
+
 	test('the global error script runs under the policy', async ({ page }) => {
 		await page.goto('/global-error?digest=abc123');
 		await expect(page.locator('#digest')).toHaveText('Digest: abc123');
