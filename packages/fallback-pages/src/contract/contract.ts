@@ -52,8 +52,8 @@ export interface RouteContract {
 	/** The methods a static site answers: `['GET', 'HEAD']`. */
 	readMethods: readonly string[];
 	/**
-	 * Headers on every response that carries a Fallback page or file: security (CSP with the pages'
-	 * hashes, nosniff, framing, referrer, permissions), cache, and noindex on previews.
+	 * Headers on every response that carries a Fallback page or file: security (a CSP the same for
+	 * every build, nosniff, framing, referrer, permissions), cache, and noindex on previews.
 	 */
 	pageHeaders: Readonly<Record<string, string>>;
 	/** Files in dist/ that are rules for a CDN, not pages: answered as unknown paths, never with 200. */

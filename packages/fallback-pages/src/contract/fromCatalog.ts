@@ -1,7 +1,7 @@
 /**
  * The route contract of this site, built from the status catalogue and the app-error screens: the
- * one module that turns the catalogue into routes. The page headers (the CSP hashes the built pages
- * need) are measured after the build and passed in.
+ * one module that turns the catalogue into routes. The page headers (which depend on the deploy
+ * context, never on the built pages) are passed in.
  */
 import { ALLOWED_METHODS, statusCatalog } from '../catalog/statuses';
 import { appErrorPages } from '../catalog/appErrors';

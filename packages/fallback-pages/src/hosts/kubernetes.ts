@@ -231,9 +231,8 @@ export function kubernetesObjects(contract: RouteContract, options: HostOptions)
 const backendConfigPath = 'kubernetes/default-backend.conf';
 
 /**
- * The pages image: nginx with dist/ at pagesRoot and the backend's server block. Both come from
- * one build (the page headers' CSP holds the hashes of these pages), so the image works on its own;
- * the ConfigMap mounts the same file over it.
+ * The pages image: nginx with dist/ at pagesRoot and the backend's server block, so the image works
+ * on its own; the ConfigMap mounts the same file over it.
  */
 export function kubernetesDockerfile(options: HostOptions): string {
 	const { image } = kubernetesOptionsOf(options);
