@@ -161,9 +161,11 @@ const options = (pagesRoot: string, port: number, upstreamPort: number): HostOpt
  * yet the others, with the same seed: Caddy redirects `/a/404.json/` to `/a/404.json` (308) though
  * no such file exists; Apache answers a folder without its slash with its own 301 page, which
  * repeats the query; workerd redirects (307) paths it normalises (`/%2F/x`, `/%ff`) and answers a
- * raw `<` in a path with its own `400 invalid URI`; netlify-cli stops answering at all after
- * `GET /%ff`. Each is work of its own on that server's config (or, for netlify-cli, the local
- * engine's own bug).
+ * raw `<` in a path with its own `400 invalid URI`. Each is work of its own on that server's
+ * config. netlify-cli is no such server: it emulates Netlify locally and differs from its edge
+ * where the fuzz test looks (with the same seed, 20 violations in 1,845 requests, all its own:
+ * its file server's JSON 403 for a path with NUL, 400 for a long one, 200 for `/fr/%2F/…`), and
+ * it ends its process on `GET /%ff` (netlify/cli#6448; `npm start` starts it again).
  */
 const fuzzed = new Set(['nginx', 'haproxy']);
 
