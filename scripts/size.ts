@@ -12,16 +12,13 @@ import { parseArgs } from 'node:util';
 import { analysePage } from '../packages/fallback-pages/src/quality/pageAnalysis.ts';
 import { budgets, median } from '../packages/fallback-pages/src/quality/budgets.ts';
 import { buildWith } from './build-with.ts';
+import { cataloguedLocales } from './catalogued-locales.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, 'all-locales': { type: 'boolean' } } });
 let dir = values.dir;
 if (values['all-locales']) {
-	// Every catalogue is a file in src/i18n/locales/ (the i18n module itself needs a bundler).
-	const allLocales = (await readdir(new URL('../packages/fallback-pages/src/i18n/locales/', import.meta.url)))
-		.filter((file) => file.endsWith('.ts'))
-		.map((file) => file.slice(0, -3));
-	console.log(`Building with all ${allLocales.length} locales…`);
-	const build = await buildWith('all-locales', { locales: [...allLocales] });
+	console.log(`Building with all ${cataloguedLocales.length} locales…`);
+	const build = await buildWith('all-locales', { locales: [...cataloguedLocales] });
 	dir = build.outDir;
 	const built = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).length;
 	console.log(

@@ -1,0 +1,165 @@
+/**
+ * `npm run release` as a team without Node meets it: run twice, the archives are the same bytes;
+ * every checksum (beside the archives and inside them) holds; the zip holds exactly what the
+ * tar.gz holds; and unpacked, the archive's nginx config, changed only where its README says
+ * (the pages' folder, the listen line), serves its pages so that `fallback-pages verify` passes
+ * on real nginx with the archive's own contract.
+ */
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, sep } from 'node:path';
+import { promisify } from 'node:util';
+import yauzl from 'yauzl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, type RunningServer } from '../contract/harness';
+import { repositoryRoot, run, runOk } from '../../scripts/fresh-project';
+import { serveOnNginx } from './serve';
+
+const version = (
+	JSON.parse(readFileSync(join(repositoryRoot, 'packages/fallback-pages/package.json'), 'utf8')) as {
+		version: string;
+	}
+).version;
+const name = `fallback-${version}`;
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+let work: string;
+let server: RunningServer | undefined;
+const runs: string[] = [];
+
+/** Every file under `dir` by its `/`-separated path, with its sha256. */
+function treeOf(dir: string): Record<string, string> {
+	return Object.fromEntries(
+		readdirSync(dir, { recursive: true, encoding: 'utf8' })
+			.filter((path) => statSync(join(dir, path)).isFile())
+			.map((path) => [path.split(sep).join('/'), sha256(readFileSync(join(dir, path)))])
+			.sort(),
+	);
+}
+
+/** Every file of a zip by its path, with its sha256 (yauzl reads it). */
+async function zipTree(file: string): Promise<Record<string, string>> {
+	const zip = await promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open)(file, { lazyEntries: true });
+	const files: Record<string, string> = {};
+	await new Promise<void>((resolve, reject) => {
+		zip.on('entry', (entry: yauzl.Entry) => {
+			if (entry.fileName.endsWith('/')) return zip.readEntry();
+			zip.openReadStream(entry, (error, stream) => {
+				if (error) return reject(error);
+				const chunks: Buffer[] = [];
+				stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+				stream.on('end', () => {
+					files[entry.fileName] = sha256(Buffer.concat(chunks));
+					zip.readEntry();
+				});
+			});
+		});
+		zip.on('end', resolve);
+		zip.on('error', reject);
+		zip.readEntry();
+	});
+	return Object.fromEntries(Object.entries(files).sort());
+}
+
+beforeAll(async () => {
+	work = mkdtempSync(join(tmpdir(), 'fallback-release-test-'));
+	// nginx's workers drop to an unprivileged user: they must be able to walk into the folder.
+	chmodSync(work, 0o755);
+	for (const folder of ['first', 'second']) {
+		const out = join(work, folder);
+		const started = performance.now();
+		await runOk(repositoryRoot, process.execPath, ['scripts/release.ts', '--out', out]);
+		console.log(`npm run release (${folder}): ${((performance.now() - started) / 1000).toFixed(1)} s`);
+		runs.push(out);
+	}
+	await runOk(work, 'tar', ['-xzf', join(runs[0]!, `${name}.tar.gz`), '-C', work]);
+}, 300_000);
+
+afterAll(async () => {
+	await server?.stop();
+	if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('npm run release', () => {
+	it('writes the same bytes twice', () => {
+		const [first, second] = runs.map((out) => readdirSync(out).sort());
+		expect(first).toEqual(['SHA256SUMS', `${name}.tar.gz`, `${name}.zip`]);
+		expect(second).toEqual(first);
+		for (const file of first!) {
+			expect(readFileSync(join(runs[1]!, file)).equals(readFileSync(join(runs[0]!, file))), file).toBe(true);
+		}
+	});
+
+	it('matches its SHA256SUMS, beside the archives and inside them (checked by sha256sum)', async () => {
+		const outer = await run(runs[0]!, 'sha256sum', ['--check', '--strict', 'SHA256SUMS']);
+		expect(outer.stdout).toBe(`${name}.tar.gz: OK\n${name}.zip: OK\n`);
+		const inner = await run(join(work, name), 'sha256sum', ['--check', '--strict', '--quiet', 'SHA256SUMS']);
+		expect(inner.stdout + inner.stderr).toBe('');
+		expect(inner.code).toBe(0);
+		// Every file is listed, but the list itself.
+		const listed = readFileSync(join(work, name, 'SHA256SUMS'), 'utf8')
+			.trim()
+			.split('\n').length;
+		expect(listed).toBe(Object.keys(treeOf(join(work, name))).length - 1);
+	});
+
+	it('holds one folder: the pages in every locale, every host config, the contract, a README', () => {
+		expect(readdirSync(work).filter((entry) => entry.startsWith('fallback-'))).toEqual([name]);
+		expect(readdirSync(join(work, name)).sort()).toEqual(['README.md', 'SHA256SUMS', 'dist', 'hosts']);
+		const locales = readdirSync(join(repositoryRoot, 'packages/fallback-pages/src/i18n/locales')).length;
+		const pageFolders = readdirSync(join(work, name, 'dist')).filter((entry) =>
+			statSync(join(work, name, 'dist', entry, '404.html'), { throwIfNoEntry: false })?.isFile(),
+		);
+		expect(pageFolders.length, 'a folder of pages for every locale but the default').toBe(locales - 1);
+		for (const host of [
+			'nginx',
+			'caddy',
+			'apache',
+			'haproxy',
+			'cloudflare',
+			'cloudfront',
+			'vercel',
+			'traefik',
+			'kubernetes',
+		]) {
+			expect(readdirSync(join(work, name, 'hosts', host)).length, host).toBeGreaterThan(0);
+		}
+		expect(statSync(join(work, name, 'hosts', 'contract.json')).isFile()).toBe(true);
+	});
+
+	it('holds the same files in its zip as in its tar.gz', async () => {
+		const fromTar = Object.fromEntries(
+			Object.entries(treeOf(join(work, name))).map(([path, hash]) => [`${name}/${path}`, hash]),
+		);
+		expect(await zipTree(join(runs[0]!, `${name}.zip`))).toEqual(fromTar);
+	});
+
+	it('unpacked, its nginx config serves its pages as its contract says (fallback-pages verify on real nginx)', async () => {
+		const folder = join(work, name);
+		const pages = join(folder, 'dist');
+		const port = await freePort();
+		// What the README tells a user to change: where the pages are, and the listen line.
+		const shipped = readFileSync(join(folder, 'hosts/nginx/fallback-static.conf'), 'utf8');
+		expect(shipped).toContain('root /var/www/fallback;');
+		expect(shipped).toContain('listen 80;');
+		const config = shipped
+			.replaceAll('/var/www/fallback', pages)
+			.replace('listen 80;', `listen 127.0.0.1:${port};`);
+		const configFile = join(work, 'fallback.conf');
+		writeFileSync(configFile, config);
+		server = await serveOnNginx(configFile, port, join(work, 'nginx'));
+		// From the unpacked folder, as its README says: the defaults find dist/ and hosts/contract.json.
+		const verified = await run(folder, join(repositoryRoot, 'node_modules/.bin/fallback-pages'), [
+			'verify',
+			`http://127.0.0.1:${port}`,
+			'--host',
+			'nginx',
+			'--report-dir',
+			join(work, 'reports'),
+		]);
+		expect(verified.stdout + verified.stderr).toMatch(/\b0 failed\b/);
+		expect(verified.code).toBe(0);
+		console.log(verified.stdout.trim().split('\n').slice(-3).join('\n'));
+	}, 180_000);
+});
