@@ -9,7 +9,7 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
@@ -214,4 +214,29 @@ describe('npm run verify against a deploy-preview build on Netlify’s engine (w
 		).toEqual([]);
 		expect(run.passed).toBe(true);
 	}, 120_000);
+});
+
+describe('npm run verify with a contract of another schema version', () => {
+	it('refuses it in one line, before any request: the run cannot start (exit 2)', async () => {
+		const dir = await mkdtemp(join(tmpdir(), 'fallback-verify-version-'));
+		const file = join(dir, 'contract.json');
+		const current = JSON.parse(readFileSync(contractFileOf(join(root, 'dist'), root), 'utf8')) as object;
+		writeFileSync(file, JSON.stringify({ ...current, schemaVersion: '2.0', fallbackVersion: '2.3.0' }));
+		// Nothing listens on port 9 (discard): a request would fail differently.
+		const result = await promisify(execFile)(
+			process.execPath,
+			['packages/fallback-pages/bin/fallback-pages.js', 'verify', 'http://127.0.0.1:9', '--contract', file],
+			{ cwd: root, env: { ...process.env, NO_COLOR: '1' } },
+		).then(
+			() => ({ code: 0, stdout: '', stderr: '' }),
+			(error: { code: number; stdout: string; stderr: string }) => error,
+		);
+		expect(result.code).toBe(2);
+		expect(result.stdout).toBe('');
+		expect(result.stderr.trimEnd().split('\n')).toEqual([
+			expect.stringMatching(
+				/^fallback-pages verify: .*contract\.json was written by fallback-pages 2\.3\.0 \(contract schema 2\.0\); this fallback-pages \(\d+\.\d+\.\d+\) reads schema 1\.x: /,
+			),
+		]);
+	});
 });

@@ -229,8 +229,12 @@ describe('what the command refuses', () => {
 		const { tmpdir } = await import('node:os');
 		const dir = await mkdtemp(`${tmpdir()}/fallback-contract-`);
 		await writeFile(`${dir}/contract.json`, '{"statusPages": []}');
-		expect(() => readContract(`${dir}/contract.json`)).toThrow('is not a route contract (no extraPages');
-		expect(() => readContract(`${dir}/missing.json`)).toThrow('does not exist: run `npm run build`');
+		expect(() => readContract(`${dir}/contract.json`)).toThrow('has no contract schema version');
+		await writeFile(`${dir}/contract.json`, '{"schemaVersion": "1.0", "statusPages": []}');
+		expect(() => readContract(`${dir}/contract.json`)).toThrow(
+			'is not a valid route contract (schema 1.0): extraPages: ',
+		);
+		expect(() => readContract(`${dir}/missing.json`)).toThrow('does not exist: build first');
 	});
 });
 

@@ -2,7 +2,7 @@
  * The folder of the installed package (the one with its package.json), found from this module
  * wherever it runs: its source in src/ or its bundle in dist/.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,3 +14,8 @@ function findPackageRoot(from: string): string {
 }
 
 export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+
+/** The installed package's version (its package.json's). */
+export const packageVersion = (
+	JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }
+).version;

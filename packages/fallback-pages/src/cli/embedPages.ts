@@ -4,10 +4,11 @@
  * publish folder with its rules in Netlify's config. The pages' folder holds the route contract;
  * the rules are a pure function of it.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONTRACT_NAME, type RouteContract } from '../contract/contract';
+import { CONTRACT_NAME } from '../contract/contract';
+import { readContractFile } from '../contract/contractFile';
 import { netlifyFiles } from '../hosts/netlify';
 import type { FallbackOptions } from '../config/options';
 import { astroBuild } from './buildPages';
@@ -46,7 +47,7 @@ export async function buildEmbedded(options: FallbackOptions, base: string): Pro
 	const started = performance.now();
 	const { work, outDir } = await astroBuild({ ...options, base }, { embedded: true });
 	const built = join(outDir, base);
-	const contract = JSON.parse(readFileSync(join(built, CONTRACT_NAME), 'utf8')) as RouteContract;
+	const contract = readContractFile(join(built, CONTRACT_NAME));
 	const [redirects, headers] = netlifyFiles(contract, { everyPath: false });
 	return {
 		rules: { _redirects: redirects!.content, _headers: headers!.content },

@@ -21,11 +21,7 @@ const commands: Record<string, () => Promise<(argv: string[]) => Promise<number>
 };
 
 async function version(): Promise<string> {
-	const { readFile } = await import('node:fs/promises');
-	const { join } = await import('node:path');
-	const { packageRoot } = await import('../packageRoot');
-	return (JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { version: string })
-		.version;
+	return (await import('../packageRoot')).packageVersion;
 }
 
 /** Runs a command line; resolves to the exit code. */

@@ -1,7 +1,66 @@
 /**
- * `contract.json`: the route contract as the build writes it for `verify` and every other reader.
+ * `contract.json`: the route contract as a build writes it, for `verify`, `embed`, the Netlify
+ * plugin and any later version of Fallback that reads it. It carries the version of its schema and
+ * of the fallback-pages that wrote it; a reader takes the same major version of the schema (a newer
+ * minor only adds optional keys, which it ignores) and refuses anything else with one line.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { packageVersion } from '../packageRoot';
 import type { RouteContract } from './contract';
+import { routeContractSchema } from './schema';
 
-/** The contract's file text: tab-indented JSON, one final line break. */
-export const contractJson = (contract: RouteContract): string => `${JSON.stringify(contract, null, '\t')}\n`;
+/** `major.minor`: a new major when a reader of the old one would misread the file. */
+export const CONTRACT_SCHEMA_VERSION = '1.0';
+
+const majorOf = (version: string) => version.split('.')[0];
+
+/** The contract's file text: its versions first, tab-indented JSON, one final line break. */
+export function contractJson(contract: RouteContract): string {
+	const file = { schemaVersion: CONTRACT_SCHEMA_VERSION, fallbackVersion: packageVersion, ...contract };
+	return `${JSON.stringify(file, null, '\t')}\n`;
+}
+
+/** The contract in a file's text; `source` names the file in the one-line error. */
+export function parseContract(text: string, source: string): RouteContract {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch (error) {
+		throw new Error(`${source} is not JSON: ${(error as Error).message}`);
+	}
+	const rebuild = `build again with this fallback-pages (${packageVersion})`;
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		throw new Error(`${source} is not a route contract (not a JSON object): ${rebuild}.`);
+	}
+	const { schemaVersion, fallbackVersion, ...contract } = parsed as Record<string, unknown>;
+	if (typeof schemaVersion !== 'string' || !/^\d+\.\d+$/.test(schemaVersion)) {
+		throw new Error(
+			`${source} has no contract schema version: an older Fallback wrote it, or it is no route contract; ${rebuild}.`,
+		);
+	}
+	if (majorOf(schemaVersion) !== majorOf(CONTRACT_SCHEMA_VERSION)) {
+		const writer = typeof fallbackVersion === 'string' ? fallbackVersion : 'an unknown version';
+		throw new Error(
+			`${source} was written by fallback-pages ${writer} (contract schema ${schemaVersion}); this fallback-pages (${packageVersion}) reads schema ${majorOf(CONTRACT_SCHEMA_VERSION)}.x: ${rebuild}, or use fallback-pages ${writer} to read it.`,
+		);
+	}
+	const result = routeContractSchema.safeParse(contract);
+	if (!result.success) {
+		const [first, ...more] = result.error.issues;
+		const at = first!.path.length > 0 ? first!.path.join('.') : '(the contract)';
+		throw new Error(
+			`${source} is not a valid route contract (schema ${schemaVersion}): ${at}: ${first!.message}${more.length > 0 ? ` (and ${more.length} more)` : ''}; ${rebuild}.`,
+		);
+	}
+	return result.data;
+}
+
+/** The contract in a file; throws one line saying what is wrong. */
+export function readContractFile(file: string): RouteContract {
+	if (!existsSync(file)) {
+		throw new Error(
+			`${file} does not exist: build first (the build writes the contract beside the host configs).`,
+		);
+	}
+	return parseContract(readFileSync(file, 'utf8'), file);
+}

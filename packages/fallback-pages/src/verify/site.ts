@@ -5,7 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CONTRACT_NAME, errorRoutes, galleryFile, type RouteContract } from '../contract/contract.ts';
+import { CONTRACT_NAME, errorRoutes, galleryFile } from '../contract/contract.ts';
+import { readContractFile } from '../contract/contractFile.ts';
 import type { Site } from './cases.ts';
 
 export { CONTRACT_NAME };
@@ -37,47 +38,8 @@ export function contractFileOf(dist: string, root = process.cwd()): string {
 	return existsSync(beside) || !existsSync(starter) ? beside : starter;
 }
 
-const contractKeys: readonly (keyof RouteContract)[] = [
-	'statusPages',
-	'extraPages',
-	'notFoundStatus',
-	'methodNotAllowedStatus',
-	'pageHeaders',
-	'hiddenFiles',
-	'hiddenFolders',
-	'requestIdHeader',
-	'requestIdLines',
-	'apiPrefixes',
-	'internalPrefix',
-	'indexFile',
-	'otherLocales',
-	'defaultLocale',
-	'languageTags',
-];
-
-/** The contract in a file the build wrote; throws saying what is wrong with it. */
-export function readContract(file: string): RouteContract {
-	if (!existsSync(file)) {
-		throw new Error(
-			`${file} does not exist: run \`npm run build\` (it writes the contract beside the host configs).`,
-		);
-	}
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(readFileSync(file, 'utf8'));
-	} catch (error) {
-		throw new Error(`${file} is not JSON: ${(error as Error).message}`);
-	}
-	const missing = contractKeys.filter(
-		(key) => typeof parsed !== 'object' || parsed === null || !(key in parsed),
-	);
-	if (missing.length > 0) {
-		throw new Error(
-			`${file} is not a route contract (no ${missing.join(', ')}): rebuild with \`npm run build\`.`,
-		);
-	}
-	return parsed as RouteContract;
-}
+/** The contract in a file the build wrote; throws one line saying what is wrong with it. */
+export const readContract = readContractFile;
 
 /** The site of a build: its contract and its files, each checked to be there. */
 export function loadSite(dist: string, contractFile: string): Site {
