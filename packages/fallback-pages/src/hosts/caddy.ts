@@ -161,7 +161,11 @@ function servePage(
 			: []),
 		...(file ? [] : [`${indent}header Content-Type {fallback_format_type}`]),
 		`${indent}rewrite * /${negotiated ? '{fallback_locale}' : ''}${served}`,
-		`${indent}file_server`,
+		// Never a redirect: file_server would send /x/404.json/ to /x/404.json when the page it
+		// serves has the name of the path's last segment.
+		`${indent}file_server {`,
+		`${indent}\tdisable_canonical_uris`,
+		`${indent}}`,
 	];
 }
 
