@@ -336,6 +336,11 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		...statusPages.map(
 			(route) => `\tErrorDocument ${route.status} ${errorDocument(route, contract.internalPrefix)}`,
 		),
+		hashComment(
+			"A folder asked for without its slash is sent to it (mod_dir): with a body of ours, where\nApache's own page would repeat the request's URL, query included.",
+			'\t',
+		),
+		'\tErrorDocument 301 "Moved Permanently"',
 		'',
 		'\tRewriteEngine On',
 		...onlyVisitorRequests,
