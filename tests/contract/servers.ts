@@ -34,6 +34,7 @@ import { netlifyFiles } from '../../packages/fallback-pages/src/hosts/netlify';
 import { defaultHostOptions, type HostOptions } from '../../packages/fallback-pages/src/hosts/options';
 import { nginxProxyConfig, nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
 import { findExecutable, systemRequirements } from '../../scripts/system-requirements';
+import type { FuzzRequest } from './fuzz';
 import * as profiles from '../../packages/fallback-pages/src/verify/hosts';
 import type { CaseId, Difference, HostProfile } from '../../packages/fallback-pages/src/verify/hosts';
 import {
@@ -85,6 +86,11 @@ export interface ServerUnderTest extends HostProfile {
 	proxyFailureStatuses: { unreachable: number; timeout: number };
 	/** Request IDs (see HostProfile); `log`, the access log the shipped config writes them to. */
 	requestIds?: { log?: string; inBody?: boolean };
+	/**
+	 * Requests the fuzz test (fuzz.ts) does not send to this server, and why: only what the server
+	 * refuses itself before any config of Fallback's runs. Absent: every request is sent.
+	 */
+	fuzzExclusion?: { reason: string; excludes(request: FuzzRequest): boolean };
 }
 
 /** The declared difference of a server that replaces an app's errors on their status alone. */
@@ -402,6 +408,12 @@ export const cloudflare: ServerUnderTest = {
 		proxy: (contract, options) => cloudflareWorker(contract, 'proxy', options),
 	},
 	proxyFailureStatuses: gatewayStatuses,
+	fuzzExclusion: {
+		reason:
+			"wrangler dev's local server answers a request-target holding a character a URL may not (a raw `<`) with its own `400 invalid URI`, before the Worker runs",
+		// RFC 3986: unreserved, sub-delims, `:@/?` and percent escapes.
+		excludes: (request) => /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/.test(request.target),
+	},
 	differences: {
 		...profiles.cloudflare.differences,
 		'malformed request': {

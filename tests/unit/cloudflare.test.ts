@@ -12,9 +12,11 @@ import { withMaintenance, type RouteContract } from '../../packages/fallback-pag
 import {
 	cloudflareFiles,
 	cloudflareWorker,
+	workerData,
 	cloudflareWranglerConfig,
 } from '../../packages/fallback-pages/src/hosts/cloudflare';
 import { fixtureContract, fixtureOptions, fixtureWithGerman } from './fixtures/contract';
+import { createWorker } from '../../packages/fallback-pages/src/hosts/cloudflare/worker';
 
 /** dist/ as the fixture's build would have it: pages, problem documents, text twins, a rule file. */
 const files: Record<string, string> = {
@@ -404,5 +406,61 @@ describe('the Worker in front of an app', () => {
 		expect(asked).toHaveLength(0);
 		expect(await (await fetch('/healthz')).text()).toBe('up');
 		expect(asked).toHaveLength(1);
+	});
+});
+
+describe('the Worker module (cloudflare/worker.ts), called directly', () => {
+	/** An answer with its request ID taken out, to compare two answers to the same request. */
+	async function shape(answer: Response) {
+		const id = answer.headers.get('x-request-id') ?? '';
+		const headers = [...answer.headers].filter(([name]) => name !== 'x-request-id');
+		return { status: answer.status, headers, body: (await answer.text()).replaceAll(id, '{id}') };
+	}
+
+	it('answers as the generated worker.js does, statically and under maintenance', async () => {
+		for (const contract of [
+			fixtureWithGerman,
+			withMaintenance(fixtureContract, { allowedPaths: ['/healthz'] }),
+		]) {
+			const generated = await workerOf(contract);
+			const direct = createWorker(workerData(contract, 'static', fixtureOptions));
+			for (const [path, init] of [
+				['/404', {}],
+				['/no/such/page', { headers: { 'Accept-Language': 'de-CH, en;q=0.5' } }],
+				['/503', { headers: { Accept: 'application/json' } }],
+				['/de/404', { headers: { Accept: 'text/plain' } }],
+				['/index.html', {}],
+				['/healthz', {}],
+				['/_rules', {}],
+				['/404', { method: 'POST' }],
+				['/503', { method: 'HEAD' }],
+			] as const) {
+				const request = () => new Request(`https://example.com${path}`, init);
+				expect(await shape(await direct.fetch(request(), { ASSETS: assets })), path).toEqual(
+					await shape(await generated(path, init)),
+				);
+			}
+		}
+	});
+
+	it('answers a path the asset server would redirect (it spells it otherwise) as unknown, never with the redirect', async () => {
+		const worker = createWorker(workerData(fixtureContract, 'static', fixtureOptions));
+		const redirecting = {
+			async fetch(request: Request) {
+				const url = new URL(request.url);
+				if (url.pathname.includes('%2F'))
+					return new Response(null, {
+						status: 307,
+						headers: { Location: url.pathname.replaceAll('%2F', '') },
+					});
+				return assets.fetch(request);
+			},
+		};
+		const answer = await worker.fetch(new Request('https://example.com/%2F/index.html?q=1'), {
+			ASSETS: redirecting,
+		});
+		expect(answer.status).toBe(404);
+		expect(answer.headers.get('location')).toBeNull();
+		expect(await answer.text()).toContain('<main>en/404');
 	});
 });

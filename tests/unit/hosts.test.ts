@@ -172,14 +172,18 @@ describe('hostConfigFiles()', () => {
 	});
 
 	it('no generator imports the catalogue: they read the contract they are given', () => {
-		const sources = readdirSync(new URL('../../packages/fallback-pages/src/hosts/', import.meta.url));
+		const sources = readdirSync(new URL('../../packages/fallback-pages/src/hosts/', import.meta.url), {
+			recursive: true,
+			encoding: 'utf8',
+		}).filter((source) => source.endsWith('.ts'));
+		expect(sources).toContain('cloudflare/worker.ts');
 		for (const source of sources) {
 			const text = readFileSync(
 				new URL(`../../packages/fallback-pages/src/hosts/${source}`, import.meta.url),
 				'utf8',
 			);
-			expect(text, source).not.toMatch(/from '\.\.\/catalog\//);
-			expect(text, source).not.toMatch(/from '\.\.\/contract\/fromCatalog'/);
+			expect(text, source).not.toMatch(/from '(\.\.\/)+catalog\//);
+			expect(text, source).not.toMatch(/from '(\.\.\/)+contract\/fromCatalog'/);
 		}
 	});
 });

@@ -2,7 +2,9 @@
 /**
  * `npm run build` (and `prepack`): bundles what Node loads — the integration, the CLI, the config
  * helper, the verifier and what the Netlify plugin calls — from src/ into dist/, one ES module per
- * entry point, with every dependency left as an import. The pages stay source (src/routes/): Astro compiles them in the
+ * entry point, with every dependency left as an import. And, on its own, the Cloudflare Worker
+ * (dist/cloudflare-worker.js, self-contained: Cloudflare runs it alone), which the generator
+ * writes out after the site's data. The pages stay source (src/routes/): Astro compiles them in the
  * site's own build. Node refuses to strip types under node_modules, hence the bundle.
  *
  * When dist/ already holds exactly this bundle it is left alone, so that a build or test reading it
@@ -32,7 +34,17 @@ const bundle = await rolldown({
 });
 const { output } = await bundle.generate({ format: 'esm', sourcemap: false });
 await bundle.close();
-const files = new Map(output.map((file) => [file.fileName, file.type === 'chunk' ? file.code : file.source]));
+const worker = await rolldown({
+	cwd: root,
+	input: { 'cloudflare-worker': 'src/hosts/cloudflare/entry.ts' },
+	platform: 'browser',
+	logLevel: 'warn',
+});
+const { output: workerOutput } = await worker.generate({ format: 'esm', sourcemap: false });
+await worker.close();
+const files = new Map(
+	[...output, ...workerOutput].map((file) => [file.fileName, file.type === 'chunk' ? file.code : file.source]),
+);
 const current =
 	existsSync(dist) &&
 	readdirSync(dist).length === files.size &&

@@ -1,0 +1,10 @@
+/**
+ * The Worker as Cloudflare runs it: `FALLBACK_SITE` is the site's data, which the generated
+ * worker.js declares before this code (cloudflare.ts).
+ */
+import type { WorkerSite } from './site';
+import { createWorker } from './worker';
+
+declare const FALLBACK_SITE: WorkerSite;
+
+export default createWorker(FALLBACK_SITE);
