@@ -98,15 +98,20 @@ export function nginxString(value: string, what: string): string {
 }
 
 /**
- * A regular expression as a double-quoted nginx map key (`"~…"`), where `$` is its end anchor, not
- * a variable. A quote or backslash is refused.
+ * A regular expression as a double-quoted nginx string (after `~` or `!~` in an `if`), where `$` is
+ * its end anchor, not a variable. A quote or backslash is refused.
  */
-export function nginxRegex(pattern: string, what: string): string {
+export function nginxPattern(pattern: string, what: string): string {
 	rejectControlCharacters(pattern, what);
 	if (/["\\]/.test(pattern)) {
 		throw new UnsafeConfigValue(what, pattern, 'contains a quote or backslash');
 	}
-	return `"~${pattern}"`;
+	return `"${pattern}"`;
+}
+
+/** A regular expression as a double-quoted nginx map key: `"~…"`. */
+export function nginxRegex(pattern: string, what: string): string {
+	return `"~${nginxPattern(pattern, what).slice(1)}`;
 }
 
 /**

@@ -24,12 +24,20 @@ import {
 	headersInFrontOfApp,
 	notFoundPage,
 	replacedAppPages,
-	PROBLEM_JSON,
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
-import { fileHeader, hashComment, literalPath, nginxRegex, type HostConfigFile } from './format';
-import { addHeaders, formatMaps, languageMaps, pageUri, requestIdFilters, statusHeaderMaps } from './nginx';
+import { fileHeader, literalPath, nginxRegex, type HostConfigFile } from './format';
+import {
+	addHeaders,
+	fileTypes,
+	formatMaps,
+	languageMaps,
+	pageUri,
+	requestIdFilters,
+	statusHeaderMaps,
+} from './nginx';
+import { block, comment, inlineBlock, nginxSyntax, renderFile } from './syntax/braces';
 import { kubernetesOptionsOf, type HostOptions } from './options';
 import { pagesImage, toYaml, traefikNames } from './traefik';
 
@@ -67,65 +75,56 @@ export function kubernetesBackendNginxConfig(contract: RouteContract, options: H
 	const notFound = notFoundPage(contract);
 	const headersOf = (route: PageRoute) => headersInFrontOfApp(contract, route);
 	const root = options.pagesRoot.replace(/\/?$/, '/');
-	return [
-		fileHeader([
-			'Fallback as the default backend of ingress-nginx: answers the page of the status in X-Code',
-			'(or in the path, /503, as Traefik’s errors middleware asks), with that status. Goes inside',
-			`http {}: ${configDir}/${configFile} of the fallback-pages image (kubernetes/Dockerfile) and ConfigMap.`,
-		]),
+	const header = fileHeader([
+		'Fallback as the default backend of ingress-nginx: answers the page of the status in X-Code',
+		'(or in the path, /503, as Traefik’s errors middleware asks), with that status. Goes inside',
+		`http {}: ${configDir}/${configFile} of the fallback-pages image (kubernetes/Dockerfile) and ConfigMap.`,
+	]);
+	return renderFile(nginxSyntax, header, [
 		'',
-		hashComment(
+		comment(
 			'The status to answer: X-Code’s when it has a page, else the path’s (no X-Code), else the not-found page.',
 		),
-		`map "$http_x_code:$uri" ${variable('status')} {`,
-		`\tdefault ${notFound.status};`,
-		...pages.map((route) => `\t${nginxRegex(`^${route.status}:`, 'X-Code')} ${route.status};`),
-		...pages.map((route) => `\t${nginxRegex(`^:/${route.status}$`, 'status path')} ${route.status};`),
-		'}',
-		hashComment('The client’s Accept: ingress-nginx passes it as X-Format, Traefik as Accept.'),
-		`map $http_x_format ${variable('accept')} {`,
-		'\tdefault $http_x_format;',
-		'\t"" $http_accept;',
-		'}',
+		block(`map "$http_x_code:$uri" ${variable('status')}`, [
+			`default ${notFound.status}`,
+			...pages.map((route) => `${nginxRegex(`^${route.status}:`, 'X-Code')} ${route.status}`),
+			...pages.map((route) => `${nginxRegex(`^:/${route.status}$`, 'status path')} ${route.status}`),
+		]),
+		comment('The client’s Accept: ingress-nginx passes it as X-Format, Traefik as Accept.'),
+		block(`map $http_x_format ${variable('accept')}`, ['default $http_x_format', '"" $http_accept']),
 		...formatMaps('backend', variable('accept')),
-		hashComment(
+		comment(
 			'ingress-nginx’s request ID (the one the app got) when it has that shape, else this nginx’s own.',
 		),
-		`map $http_x_request_id ${variable('request_id')} {`,
-		`\t${nginxRegex(requestIdPattern, 'request ID')} $http_x_request_id;`,
-		'\tdefault $request_id;',
-		'}',
+		block(`map $http_x_request_id ${variable('request_id')}`, [
+			`${nginxRegex(requestIdPattern, 'request ID')} $http_x_request_id`,
+			'default $request_id',
+		]),
 		...languageMaps('backend', contract),
 		...statusHeaderMaps('backend', pages, headersOf),
 		'',
-		'server {',
-		`\tlisten ${options.listen.port};`,
-		'\tserver_tokens off;',
-		...addHeaders('backend', contract, headersOf, '\t', { routes: pages, requestId: variable('request_id') }),
-		...pages.map((route) => `\terror_page ${route.status} ${pageUri(contract, route, 'backend')};`),
-		'',
-		hashComment('For the readiness probe.', '\t'),
-		`\tlocation = ${readinessPath} { access_log off; return 204; }`,
-		hashComment(
-			'Every other request is an error to show, whatever its method (the page is fetched with GET).',
-			'\t',
-		),
-		'\tlocation / {',
-		`\t\trewrite ^ /__fallback_status/${variable('status')} last;`,
-		'\t}',
-		...pages.map(
-			(route) => `\tlocation = /__fallback_status/${route.status} { internal; return ${route.status}; }`,
-		),
-		`\tlocation ^~ ${contract.internalPrefix} {`,
-		'\t\tinternal;',
-		`\t\talias ${root};`,
-		`\t\ttypes { text/html html; ${PROBLEM_JSON} json; text/plain txt; }`,
-		'\t\tcharset utf-8;',
-		...requestIdFilters(contract, 'backend', variable('request_id')).map((line) => `\t\t${line}`),
-		'\t}',
-		'}',
-		'',
-	].join('\n');
+		block('server', [
+			`listen ${options.listen.port}`,
+			'server_tokens off',
+			...addHeaders('backend', contract, headersOf, { routes: pages, requestId: variable('request_id') }),
+			...pages.map((route) => `error_page ${route.status} ${pageUri(contract, route, 'backend')}`),
+			'',
+			comment('For the readiness probe.'),
+			inlineBlock(`location = ${readinessPath}`, 'access_log off', 'return 204'),
+			comment('Every other request is an error to show, whatever its method (the page is fetched with GET).'),
+			block('location /', [`rewrite ^ /__fallback_status/${variable('status')} last`]),
+			...pages.map((route) =>
+				inlineBlock(`location = /__fallback_status/${route.status}`, 'internal', `return ${route.status}`),
+			),
+			block(`location ^~ ${contract.internalPrefix}`, [
+				'internal',
+				`alias ${root}`,
+				fileTypes,
+				'charset utf-8',
+				...requestIdFilters(contract, 'backend', variable('request_id')),
+			]),
+		]),
+	]);
 }
 
 /** The manifests: the backend (ConfigMap, Deployment, Service) and the app's Ingresses. */

@@ -24,27 +24,30 @@ import {
 import {
 	allowedPathsPattern,
 	fileHeader,
-	hashComment,
 	headerName,
 	literalPathPattern,
+	nginxPattern,
 	nginxRegex,
 	nginxString,
 	UnsafeConfigValue,
 	type HostConfigFile,
 } from './format';
+import {
+	block,
+	comment,
+	inlineBlock,
+	nginxSyntax,
+	renderFile,
+	shortBlock,
+	type ConfigNode,
+	type Directive,
+} from './syntax/braces';
 import { firstListedPattern } from './language';
 import { acceptPatterns, formats } from './mediaType';
 import type { HostOptions } from './options';
 
-function listenDirective({ listen }: HostOptions): string {
-	return `listen ${listen.host ? `${listen.host}:` : ''}${listen.port};`;
-}
-
-/** A block on one line when it holds one directive (`location = /400 { return 400; }`), else indented. */
-function block(opening: string, directives: readonly string[], indent = '\t'): string[] {
-	if (directives.length <= 1)
-		return [`${indent}${opening} { ${directives.join(' ')} }`.replace('{  }', '{ }')];
-	return [`${indent}${opening} {`, ...directives.map((directive) => `${indent}\t${directive}`), `${indent}}`];
+function listenDirective({ listen }: HostOptions): Directive {
+	return `listen ${listen.host ? `${listen.host}:` : ''}${listen.port}`;
 }
 
 /** `$fallback_static_locale`: the folder of the locale the browser asks for (`de/`), or empty. */
@@ -71,30 +74,30 @@ export function pageUri(contract: RouteContract, route: PageRoute, mode: string)
 }
 
 /** The access log, with each request's ID (the one error answers carry), at http level. */
-function logFormat(mode: string): string[] {
+function logFormat(mode: string): ConfigNode[] {
 	return [
-		hashComment("The access log, with the request's ID that error answers carry (support finds it there)."),
-		`log_format fallback_${mode} '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" request_id=$request_id';`,
+		comment("The access log, with the request's ID that error answers carry (support finds it there)."),
+		`log_format fallback_${mode} '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" request_id=$request_id'`,
 	];
 }
 
 /** Where the server block logs, in that format. */
-const accessLog = (mode: string) => `\taccess_log /var/log/nginx/access.log fallback_${mode};`;
+const accessLog = (mode: string): Directive => `access_log /var/log/nginx/access.log fallback_${mode}`;
 
 /**
  * The format of an error answer, at http level: the page, the problem document or the text twin,
  * from the Accept header (or the variable `accept` that holds it), first match (see mediaType.ts
  * for what is matched).
  */
-export function formatMaps(mode: string, accept = '$http_accept'): string[] {
-	return (['folder', 'extension'] as const).flatMap((part) => [
-		`map ${accept} ${formatVariable(mode, part)} {`,
-		...acceptPatterns.map(
-			({ format, pattern }) => `\t${nginxRegex(pattern, `Accept of ${format}`)} "${formats[format][part]}";`,
-		),
-		`\tdefault "${formats.page[part]}";`,
-		'}',
-	]);
+export function formatMaps(mode: string, accept = '$http_accept'): ConfigNode[] {
+	return (['folder', 'extension'] as const).map((part) =>
+		block(`map ${accept} ${formatVariable(mode, part)}`, [
+			...acceptPatterns.map(
+				({ format, pattern }) => `${nginxRegex(pattern, `Accept of ${format}`)} "${formats[format][part]}"`,
+			),
+			`default "${formats.page[part]}"`,
+		]),
+	);
 }
 
 /** `$fallback_static_retry_after`: the variable a per-status header is mapped into. */
@@ -106,18 +109,22 @@ const headerVariable = (mode: string, name: string) =>
  * header's value for the statuses that carry it, empty for the rest, and nginx sends no header whose
  * value is empty. One place for them, whichever rule or failure produced the status.
  */
-export function statusHeaderMaps(mode: string, routes: readonly PageRoute[], headersOf: HeadersOf) {
-	return statusHeaderNames(routes, headersOf).flatMap((name) => [
-		`map $status ${headerVariable(mode, name)} {`,
-		...routes
-			.filter((route) => headersOf(route)[name] !== undefined)
-			.map(
-				(route) =>
-					`\t${route.status} ${nginxString(headersOf(route)[name]!, `header ${name} of status ${route.status}`)};`,
-			),
-		'\tdefault "";',
-		'}',
-	]);
+export function statusHeaderMaps(
+	mode: string,
+	routes: readonly PageRoute[],
+	headersOf: HeadersOf,
+): ConfigNode[] {
+	return statusHeaderNames(routes, headersOf).map((name) =>
+		block(`map $status ${headerVariable(mode, name)}`, [
+			...routes
+				.filter((route) => headersOf(route)[name] !== undefined)
+				.map(
+					(route) =>
+						`${route.status} ${nginxString(headersOf(route)[name]!, `header ${name} of status ${route.status}`)}`,
+				),
+			'default ""',
+		]),
+	);
 }
 
 /** The header variables of the language maps: `$fallback_static_content_language`. */
@@ -129,40 +136,37 @@ const languageVariable = (mode: string, part: 'content_language' | 'request_id_l
  * browser asks for (see language.ts for what is matched), and the `Content-Language` of the page
  * served (by its path under the prefix).
  */
-export function languageMaps(mode: string, contract: RouteContract): string[] {
+export function languageMaps(mode: string, contract: RouteContract): ConfigNode[] {
 	if (!negotiates(contract)) return [];
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
 	const language = (locale: string) => contentLanguage(contract, locale);
 	const prefix = literalPathPattern(contract.internalPrefix).replace(/\/$/, '');
 	/** A `map $uri` giving each locale's value to its pages (under the prefix or not), else the default's. */
-	const byPageFolder = (variable: string, valueOf: (locale: string) => string) => [
-		`map $uri ${variable} {`,
-		...contract.otherLocales.map(
-			(locale) =>
-				`\t${nginxRegex(`^(?:${prefix})?/${locale}/`, `page folder of ${locale}`)} ${valueOf(locale)};`,
-		),
-		`\tdefault ${valueOf(contract.defaultLocale)};`,
-		'}',
-	];
+	const byPageFolder = (variable: string, valueOf: (locale: string) => string) =>
+		block(`map $uri ${variable}`, [
+			...contract.otherLocales.map(
+				(locale) =>
+					`${nginxRegex(`^(?:${prefix})?/${locale}/`, `page folder of ${locale}`)} ${valueOf(locale)}`,
+			),
+			`default ${valueOf(contract.defaultLocale)}`,
+		]);
 	return [
-		hashComment(
+		comment(
 			`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed), as a folder.`,
 		),
-		`map $http_accept_language ${localeVariable(mode)} {`,
-		'\tdefault "";',
-		...contract.otherLocales.map(
-			(locale) =>
-				`\t${nginxRegex(firstListedPattern(locale, shipped), `Accept-Language of ${locale}`)} "${locale}/";`,
-		),
-		'}',
-		hashComment(
-			'The language of the page served, by its folder: under the prefix for an error, or a gallery.',
-		),
-		...byPageFolder(languageVariable(mode, 'content_language'), (locale) =>
+		block(`map $http_accept_language ${localeVariable(mode)}`, [
+			'default ""',
+			...contract.otherLocales.map(
+				(locale) =>
+					`${nginxRegex(firstListedPattern(locale, shipped), `Accept-Language of ${locale}`)} "${locale}/"`,
+			),
+		]),
+		comment('The language of the page served, by its folder: under the prefix for an error, or a gallery.'),
+		byPageFolder(languageVariable(mode, 'content_language'), (locale) =>
 			nginxString(language(locale), `language of ${locale}`),
 		),
-		hashComment('The request ID line of the page served, in its language (the text before the ID).'),
-		...byPageFolder(languageVariable(mode, 'request_id_line'), (locale) =>
+		comment('The request ID line of the page served, in its language (the text before the ID).'),
+		byPageFolder(languageVariable(mode, 'request_id_line'), (locale) =>
 			nginxString(lineBeforeId(contract, locale), `request ID line of ${locale}`),
 		),
 	];
@@ -178,18 +182,18 @@ function lineBeforeId(contract: RouteContract, locale: string): string {
 }
 
 /** The language headers: fixed where only the default locale ships, else from the maps. */
-export function languageHeaderLines(mode: string, contract: RouteContract, indent: string): string[] {
+export function languageHeaderLines(mode: string, contract: RouteContract): Directive[] {
 	// Every answer may depend on the format asked for, and on the language where locales ship (an
 	// unknown path under /de/ too).
 	if (!negotiates(contract)) {
 		return [
-			`${indent}add_header Content-Language ${nginxString(contentLanguage(contract, contract.defaultLocale), 'default language')} always;`,
-			`${indent}add_header Vary Accept always;`,
+			`add_header Content-Language ${nginxString(contentLanguage(contract, contract.defaultLocale), 'default language')} always`,
+			'add_header Vary Accept always',
 		];
 	}
 	return [
-		`${indent}add_header Content-Language ${languageVariable(mode, 'content_language')} always;`,
-		`${indent}add_header Vary "Accept-Language, Accept" always;`,
+		`add_header Content-Language ${languageVariable(mode, 'content_language')} always`,
+		'add_header Vary "Accept-Language, Accept" always',
 	];
 }
 
@@ -201,24 +205,22 @@ export function addHeaders(
 	mode: string,
 	contract: RouteContract,
 	headersOf: HeadersOf,
-	indent: string,
 	{
 		routes = contract.statusPages,
 		requestId = '$request_id',
 	}: { routes?: readonly PageRoute[]; requestId?: string } = {},
-) {
+): Directive[] {
 	return [
-		...languageHeaderLines(mode, contract, indent),
+		...languageHeaderLines(mode, contract),
 		// nginx's own ID of the request (or one checked to be another nginx's), also in the access
 		// log: never one a client sent.
-		`${indent}add_header ${headerName(contract.requestIdHeader, 'request ID header')} ${requestId} always;`,
+		`add_header ${headerName(contract.requestIdHeader, 'request ID header')} ${requestId} always`,
 		...Object.entries(contract.pageHeaders).map(
 			([name, value]) =>
-				`${indent}add_header ${headerName(name, 'page header name')} ${nginxString(value, `page header ${name}`)} always;`,
+				`add_header ${headerName(name, 'page header name')} ${nginxString(value, `page header ${name}`)} always`,
 		),
 		...statusHeaderNames(routes, headersOf).map(
-			(name) =>
-				`${indent}add_header ${headerName(name, 'status header name')} ${headerVariable(mode, name)} always;`,
+			(name) => `add_header ${headerName(name, 'status header name')} ${headerVariable(mode, name)} always`,
 		),
 	];
 }
@@ -233,28 +235,28 @@ const closesConnection = (status: number) => status === 408;
 const standInStatus = 418;
 
 /** What a route's locations do: answer with its status and page. */
-function answerWith(route: PageRoute, contract: RouteContract, mode: string): string[] {
+function answerWith(route: PageRoute, contract: RouteContract, mode: string): Directive[] {
 	if (closesConnection(route.status)) {
 		return [
-			`error_page ${standInStatus} =${route.status} ${pageUri(contract, route, mode)};`,
-			`return ${standInStatus};`,
+			`error_page ${standInStatus} =${route.status} ${pageUri(contract, route, mode)}`,
+			`return ${standInStatus}`,
 		];
 	}
 	// A page that shares its status (the app-error pages, 500) names its own page.
 	const ownPage = statusPage(contract, route.status)?.file !== route.file;
 	return [
-		...(ownPage ? [`error_page ${route.status} ${pageUri(contract, route, mode)};`] : []),
-		`return ${route.status};`,
+		...(ownPage ? [`error_page ${route.status} ${pageUri(contract, route, mode)}`] : []),
+		`return ${route.status}`,
 	];
 }
 
 /** nginx's own errors, whatever raised them, show the page of their status. */
-function errorPages(contract: RouteContract, mode: string): string[] {
+function errorPages(contract: RouteContract, mode: string): Directive[] {
 	const tooLarge = statusPage(contract, 431);
 	return [
-		...contract.statusPages.map((route) => `\terror_page ${route.status} ${pageUri(contract, route, mode)};`),
+		...contract.statusPages.map((route) => `error_page ${route.status} ${pageUri(contract, route, mode)}`),
 		// Headers too large is nginx's own 494, sent as 400 unless mapped: RFC 6585 names it 431.
-		...(tooLarge ? [`\terror_page 494 =${tooLarge.status} ${pageUri(contract, tooLarge, mode)};`] : []),
+		...(tooLarge ? [`error_page 494 =${tooLarge.status} ${pageUri(contract, tooLarge, mode)}`] : []),
 	];
 }
 
@@ -266,19 +268,22 @@ function pagesLocation(
 	contract: RouteContract,
 	pagesRoot: string,
 	mode: string,
-	extra: readonly string[] = [],
-): string[] {
+	extra: readonly Directive[] = [],
+): ConfigNode {
 	return block(`location ^~ ${contract.internalPrefix}`, [
-		'internal;',
-		`alias ${pagesRoot.replace(/\/?$/, '/')};`,
-		'client_max_body_size 0;',
+		'internal',
+		`alias ${pagesRoot.replace(/\/?$/, '/')}`,
+		'client_max_body_size 0',
 		// What each kind of file is, whatever the http block's types say: problem documents too.
-		`types { text/html html; ${PROBLEM_JSON} json; text/plain txt; }`,
-		'charset utf-8;',
+		fileTypes,
+		'charset utf-8',
 		...requestIdFilters(contract, mode),
 		...extra,
 	]);
 }
+
+/** The media type of each kind of file the pages' location serves. */
+export const fileTypes = inlineBlock('types', 'text/html html', `${PROBLEM_JSON} json`, 'text/plain txt');
 
 /**
  * The request's ID in the answer itself (ngx_http_sub_module): a line on the page in its language,
@@ -289,7 +294,7 @@ export function requestIdFilters(
 	contract: RouteContract,
 	mode: string,
 	idVariable = '$request_id',
-): string[] {
+): Directive[] {
 	const { pageAnchor, page: pageWith, problemAnchor, problem } = requestIdMarkup;
 	// One language: its line as it is; several: the page's, from its folder (a map).
 	const before = negotiates(contract)
@@ -297,9 +302,9 @@ export function requestIdFilters(
 		: lineBeforeId(contract, contract.defaultLocale);
 	const page = pageWith(`${before}{id}`, idVariable);
 	return [
-		`sub_filter_types ${PROBLEM_JSON};`,
-		`sub_filter ${nginxString(pageAnchor, 'page anchor')} ${nginxSubstitution(page)};`,
-		`sub_filter ${nginxString(problemAnchor, 'problem anchor')} ${nginxSubstitution(problem(idVariable))};`,
+		`sub_filter_types ${PROBLEM_JSON}`,
+		`sub_filter ${nginxString(pageAnchor, 'page anchor')} ${nginxSubstitution(page)}`,
+		`sub_filter ${nginxString(problemAnchor, 'problem anchor')} ${nginxSubstitution(problem(idVariable))}`,
 	];
 }
 
@@ -318,12 +323,12 @@ function problemUri(contract: RouteContract, route: PageRoute, mode: string): st
  * Under an API prefix, a path no file answers gets the not-found problem document (in the locale
  * asked for), not the page: an API client reads JSON.
  */
-function apiLocations(contract: RouteContract, mode: string): string[] {
+function apiLocations(contract: RouteContract, mode: string): ConfigNode[] {
 	const notFound = notFoundPage(contract);
-	return contract.apiPrefixes.flatMap((prefix) =>
-		block(`location ^~ ${prefix}`, [
-			`error_page ${notFound.status} ${problemUri(contract, notFound, mode)};`,
-			`try_files $uri =${notFound.status};`,
+	return contract.apiPrefixes.map((prefix) =>
+		shortBlock(`location ^~ ${prefix}`, [
+			`error_page ${notFound.status} ${problemUri(contract, notFound, mode)}`,
+			`try_files $uri =${notFound.status}`,
 		]),
 	);
 }
@@ -333,18 +338,15 @@ function apiLocations(contract: RouteContract, mode: string): string[] {
  * regex is matched again on the internal redirect to the page (a map's value would be kept from
  * the first match), so the pages' own prefix passes too.
  */
-function maintenanceCheck(contract: RouteContract): string[] {
+function maintenanceCheck(contract: RouteContract): ConfigNode[] {
 	const { maintenance } = contract;
 	if (!maintenance) return [];
 	const passing = allowedPathsPattern([...maintenance.allowedPaths, contract.internalPrefix]);
 	return [
-		hashComment(
+		comment(
 			`Under maintenance: ${MAINTENANCE_STATUS} with its page and Retry-After, whatever the method (fallback.maintenance).`,
-			'\t',
 		),
-		`\tif ($uri !~ ${nginxRegex(passing, 'allowed paths').replace('"~', '"')}) {`,
-		`\t\treturn ${MAINTENANCE_STATUS};`,
-		'\t}',
+		block(`if ($uri !~ ${nginxPattern(passing, 'allowed paths')})`, [`return ${MAINTENANCE_STATUS}`]),
 		'',
 	];
 }
@@ -354,77 +356,71 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 	const notFound = notFoundPage(contract);
 	const routes = errorRoutes(contract);
 	const methodNotAllowed = contract.methodNotAllowedStatus;
-	return [
-		fileHeader([
-			'Fallback for nginx, static site: every error answers with its own page and status.',
-			`Copy dist/ to ${options.pagesRoot} and this file to /etc/nginx/conf.d/fallback.conf`,
-			'(it is included inside http {}), then change listen, server_name and root.',
-		]),
+	const header = fileHeader([
+		'Fallback for nginx, static site: every error answers with its own page and status.',
+		`Copy dist/ to ${options.pagesRoot} and this file to /etc/nginx/conf.d/fallback.conf`,
+		'(it is included inside http {}), then change listen, server_name and root.',
+	]);
+	return renderFile(nginxSyntax, header, [
 		'',
-		hashComment('The headers each status carries: a value for its statuses, none for the rest.'),
+		comment('The headers each status carries: a value for its statuses, none for the rest.'),
 		...statusHeaderMaps('static', contract.statusPages, (route) => route.headers),
 		...languageMaps('static', contract),
 		...formatMaps('static'),
 		...logFormat('static'),
 		'',
-		'server {',
-		`\t${listenDirective(options)}`,
-		'\tserver_name _;',
-		`\troot ${options.pagesRoot};`,
-		'\tindex index.html;',
-		hashComment('No version in the Server header or on any page nginx writes itself.', '\t'),
-		'\tserver_tokens off;',
-		accessLog('static'),
-		'',
-		hashComment('On every response, errors included; no location below sets its own.', '\t'),
-		...addHeaders('static', contract, (route) => route.headers, '\t'),
-		'',
-		...maintenanceCheck(contract),
-		hashComment(
-			`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${methodNotAllowed} page.\n` +
-				'(`if` holding only `return` is safe at server level.)',
-			'\t',
-		),
-		`\tif ($request_method !~ ^(${contract.readMethods.join('|')})$) {`,
-		`\t\treturn ${methodNotAllowed};`,
-		'\t}',
-		'',
-		hashComment('Any error nginx answers with, whatever caused it, shows the page of its status.', '\t'),
-		...errorPages(contract, 'static'),
-		'',
-		hashComment(
-			'GET /{code} and its file /{code}.html answer {code} with the page; the app-error pages their status.',
-			'\t',
-		),
-		...routes.flatMap((route) =>
-			routePaths(route).flatMap((path) => block(`location = ${path}`, answerWith(route, contract, 'static'))),
-		),
-		hashComment(`Rule files for other hosts are no pages: ${notFound.status}.`, '\t'),
-		...contract.hiddenFiles.flatMap((file) => block(`location = /${file}`, [`return ${notFound.status};`])),
-		hashComment('Nor are the problem documents: only an error shows them.', '\t'),
-		...contract.hiddenFolders.flatMap((folder) =>
-			block(`location ^~ ${folder}`, [`return ${notFound.status};`]),
-		),
-		...(contract.apiPrefixes.length > 0
-			? [
-					hashComment(
-						`Under the API, a missing path is ${notFound.status} with the problem document (${PROBLEM_JSON}).`,
-						'\t',
-					),
-					...apiLocations(contract, 'static'),
-				]
-			: []),
-		'',
-		hashComment('The pages, for error_page only: a request for this prefix is an unknown path.', '\t'),
-		...pagesLocation(contract, options.pagesRoot, 'static'),
-		'',
-		hashComment(`Files that exist are served; anything else is ${notFound.status} with its page.`, '\t'),
-		'\tlocation / {',
-		`\t\ttry_files $uri $uri/ =${notFound.status};`,
-		'\t}',
-		'}',
-		'',
-	].join('\n');
+		block('server', [
+			listenDirective(options),
+			'server_name _',
+			`root ${options.pagesRoot}`,
+			'index index.html',
+			comment('No version in the Server header or on any page nginx writes itself.'),
+			'server_tokens off',
+			accessLog('static'),
+			'',
+			comment('On every response, errors included; no location below sets its own.'),
+			...addHeaders('static', contract, (route) => route.headers),
+			'',
+			...maintenanceCheck(contract),
+			comment(
+				`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${methodNotAllowed} page.\n` +
+					'(`if` holding only `return` is safe at server level.)',
+			),
+			block(`if ($request_method !~ ^(${contract.readMethods.join('|')})$)`, [`return ${methodNotAllowed}`]),
+			'',
+			comment('Any error nginx answers with, whatever caused it, shows the page of its status.'),
+			...errorPages(contract, 'static'),
+			'',
+			comment(
+				'GET /{code} and its file /{code}.html answer {code} with the page; the app-error pages their status.',
+			),
+			...routes.flatMap((route) =>
+				routePaths(route).map((path) =>
+					shortBlock(`location = ${path}`, answerWith(route, contract, 'static')),
+				),
+			),
+			comment(`Rule files for other hosts are no pages: ${notFound.status}.`),
+			...contract.hiddenFiles.map((file) => shortBlock(`location = /${file}`, [`return ${notFound.status}`])),
+			comment('Nor are the problem documents: only an error shows them.'),
+			...contract.hiddenFolders.map((folder) =>
+				shortBlock(`location ^~ ${folder}`, [`return ${notFound.status}`]),
+			),
+			...(contract.apiPrefixes.length > 0
+				? [
+						comment(
+							`Under the API, a missing path is ${notFound.status} with the problem document (${PROBLEM_JSON}).`,
+						),
+						...apiLocations(contract, 'static'),
+					]
+				: []),
+			'',
+			comment('The pages, for error_page only: a request for this prefix is an unknown path.'),
+			pagesLocation(contract, options.pagesRoot, 'static'),
+			'',
+			comment(`Files that exist are served; anything else is ${notFound.status} with its page.`),
+			block('location /', [`try_files $uri $uri/ =${notFound.status}`]),
+		]),
+	]);
 }
 
 /** nginx in front of an app at `upstream`, with the pages at `pagesRoot`. */
@@ -436,43 +432,40 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 		(route): route is PageRoute => route !== undefined,
 	);
 	/** A location that passes to the app, with what it does about the app's errors. */
-	const proxyLocation = (match: string, errors: readonly string[]) => [
-		`\tlocation ${match} {`,
-		'\t\tproxy_pass http://fallback_app;',
-		'\t\tproxy_http_version 1.1;',
-		'\t\tproxy_set_header Host $host;',
-		'\t\tproxy_set_header Upgrade $http_upgrade;',
-		'\t\tproxy_set_header Connection $fallback_proxy_connection;',
-		'\t\tproxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
-		'\t\tproxy_set_header X-Forwarded-Proto $scheme;',
-		hashComment("The app gets the request's ID too, so both logs can be matched.", '\t\t'),
-		`\t\tproxy_set_header ${headerName(contract.requestIdHeader, 'request ID header')} $request_id;`,
-		hashComment(
-			`How long the app may stay silent before the visitor gets the ${timeoutPage?.status ?? 504} page.`,
-			'\t\t',
-		),
-		`\t\tproxy_read_timeout ${options.upstreamTimeoutSeconds}s;`,
-		hashComment(
-			"The app decides how large a body it takes: nginx's own limit (1 MB by default) would answer\n" +
-				'uploads the app accepts, or refuses with its own answer, with a 413 of its own.',
-			'\t\t',
-		),
-		'\t\tclient_max_body_size 0;',
-		...errors,
-		'\t}',
-	];
+	const proxyLocation = (match: string, errors: readonly ConfigNode[]) =>
+		block(`location ${match}`, [
+			'proxy_pass http://fallback_app',
+			'proxy_http_version 1.1',
+			'proxy_set_header Host $host',
+			'proxy_set_header Upgrade $http_upgrade',
+			'proxy_set_header Connection $fallback_proxy_connection',
+			'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for',
+			'proxy_set_header X-Forwarded-Proto $scheme',
+			comment("The app gets the request's ID too, so both logs can be matched."),
+			`proxy_set_header ${headerName(contract.requestIdHeader, 'request ID header')} $request_id`,
+			comment(
+				`How long the app may stay silent before the visitor gets the ${timeoutPage?.status ?? 504} page.`,
+			),
+			`proxy_read_timeout ${options.upstreamTimeoutSeconds}s`,
+			comment(
+				"The app decides how large a body it takes: nginx's own limit (1 MB by default) would answer\n" +
+					'uploads the app accepts, or refuses with its own answer, with a 413 of its own.',
+			),
+			'client_max_body_size 0',
+			...errors,
+		]);
 	const headersOf = (route: PageRoute) => headersInFrontOfApp(contract, route);
-	return [
-		fileHeader([
-			'Fallback for nginx in front of an app: the app answers; when it fails, Fallback’s page does.',
-			`Copy dist/ to ${options.pagesRoot} and this file to /etc/nginx/conf.d/fallback.conf`,
-			'(it is included inside http {}), then change the upstream address, listen and server_name.',
-			`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')},`,
-			'an app that cannot be reached (502) and one silent longer than proxy_read_timeout (504).',
-			"Passed through untouched: everything else, the app's own 4xx pages and WebSocket upgrades included.",
-		]),
+	const header = fileHeader([
+		'Fallback for nginx in front of an app: the app answers; when it fails, Fallback’s page does.',
+		`Copy dist/ to ${options.pagesRoot} and this file to /etc/nginx/conf.d/fallback.conf`,
+		'(it is included inside http {}), then change the upstream address, listen and server_name.',
+		`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')},`,
+		'an app that cannot be reached (502) and one silent longer than proxy_read_timeout (504).',
+		"Passed through untouched: everything else, the app's own 4xx pages and WebSocket upgrades included.",
+	]);
+	return renderFile(nginxSyntax, header, [
 		'',
-		hashComment(
+		comment(
 			`The headers each status carries on Fallback's pages (${contract.appOwnedHeaders.join(', ')}: the app's to say).`,
 		),
 		...statusHeaderMaps('proxy', contract.statusPages, headersOf),
@@ -480,61 +473,47 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 		...formatMaps('proxy'),
 		...logFormat('proxy'),
 		'',
-		hashComment('WebSocket: pass the upgrade on to the app; otherwise close the upstream connection.'),
-		'map $http_upgrade $fallback_proxy_connection {',
-		'\tdefault upgrade;',
-		"\t'' close;",
-		'}',
+		comment('WebSocket: pass the upgrade on to the app; otherwise close the upstream connection.'),
+		block('map $http_upgrade $fallback_proxy_connection', ['default upgrade', "'' close"]),
 		'',
-		'upstream fallback_app {',
-		`\tserver ${options.upstream};`,
-		'}',
+		block('upstream fallback_app', [`server ${options.upstream}`]),
 		'',
-		'server {',
-		`\t${listenDirective(options)}`,
-		'\tserver_name _;',
-		hashComment('No version in the Server header or on any page nginx writes itself.', '\t'),
-		'\tserver_tokens off;',
-		accessLog('proxy'),
-		'',
-		hashComment(
-			"nginx's own errors before a location is chosen (a malformed request, headers too large…) show\n" +
-				'their page. location / sets its own error_page list, so these are not inherited there.',
-			'\t',
-		),
-		...errorPages(contract, 'proxy'),
-		'',
-		...maintenanceCheck(contract),
-		...proxyLocation('/', [
-			hashComment(
-				'Only statuses listed by error_page here are intercepted; the rest pass through as the app sent them.',
-				'\t\t',
+		block('server', [
+			listenDirective(options),
+			'server_name _',
+			comment('No version in the Server header or on any page nginx writes itself.'),
+			'server_tokens off',
+			accessLog('proxy'),
+			'',
+			comment(
+				"nginx's own errors before a location is chosen (a malformed request, headers too large…) show\n" +
+					'their page. location / sets its own error_page list, so these are not inherited there.',
 			),
-			'\t\tproxy_intercept_errors on;',
-			...replaced.map((route) => `\t\terror_page ${route.status} ${pageUri(contract, route, 'proxy')};`),
-		]),
-		...contract.apiPrefixes.flatMap((prefix) =>
-			proxyLocation(`^~ ${prefix}`, [
-				hashComment(
-					[
+			...errorPages(contract, 'proxy'),
+			'',
+			...maintenanceCheck(contract),
+			proxyLocation('/', [
+				comment(
+					'Only statuses listed by error_page here are intercepted; the rest pass through as the app sent them.',
+				),
+				'proxy_intercept_errors on',
+				...replaced.map((route) => `error_page ${route.status} ${pageUri(contract, route, 'proxy')}`),
+			]),
+			...contract.apiPrefixes.map((prefix) =>
+				proxyLocation(`^~ ${prefix}`, [
+					comment([
 						"The app's API answers pass as it sent them, its JSON errors included (nginx cannot look at",
 						"an answer's Content-Type before replacing it). Only nginx's own failures get a problem document.",
-					],
-					'\t\t',
-				),
-				'\t\tproxy_intercept_errors off;',
-				...failures.map((route) => `\t\terror_page ${route.status} ${problemUri(contract, route, 'proxy')};`),
-			]),
-		),
-		'',
-		hashComment(
-			'The pages, under a prefix an app is unlikely to use; internal: visitors cannot request them.',
-			'\t',
-		),
-		...pagesLocation(contract, options.pagesRoot, 'proxy', addHeaders('proxy', contract, headersOf, '')),
-		'}',
-		'',
-	].join('\n');
+					]),
+					'proxy_intercept_errors off',
+					...failures.map((route) => `error_page ${route.status} ${problemUri(contract, route, 'proxy')}`),
+				]),
+			),
+			'',
+			comment('The pages, under a prefix an app is unlikely to use; internal: visitors cannot request them.'),
+			pagesLocation(contract, options.pagesRoot, 'proxy', addHeaders('proxy', contract, headersOf)),
+		]),
+	]);
 }
 
 export function nginxFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {

@@ -1,0 +1,73 @@
+/** The serializer of the brace languages (nginx, Caddyfile): indentation, terminators, one-line blocks. */
+import { describe, expect, it } from 'vitest';
+import {
+	block,
+	caddySyntax,
+	comment,
+	inlineBlock,
+	nginxSyntax,
+	renderFile,
+	renderLines,
+	shortBlock,
+} from '../../packages/fallback-pages/src/hosts/syntax/braces';
+import { nginxPattern, nginxRegex, nginxString } from '../../packages/fallback-pages/src/hosts/format';
+
+const tree = [
+	comment('Top.'),
+	block('server', [
+		'listen 80',
+		'',
+		comment(['Two', 'lines.']),
+		shortBlock('location = /404', ['return 404']),
+		shortBlock('location /a', ['try_files $uri =404', 'charset utf-8']),
+		inlineBlock('types', 'text/html html', 'text/plain txt'),
+		block('location /', [block('if ($x)', ['return 403'])]),
+	]),
+];
+
+describe('the brace serializer', () => {
+	it('writes nginx: a tab a level, `;` after directives, blank lines empty, one-line blocks', () => {
+		expect(renderLines(nginxSyntax, tree)).toEqual([
+			'# Top.',
+			'server {',
+			'\tlisten 80;',
+			'',
+			'\t# Two',
+			'\t# lines.',
+			'\tlocation = /404 { return 404; }',
+			'\tlocation /a {',
+			'\t\ttry_files $uri =404;',
+			'\t\tcharset utf-8;',
+			'\t}',
+			'\ttypes { text/html html; text/plain txt; }',
+			'\tlocation / {',
+			'\t\tif ($x) {',
+			'\t\t\treturn 403;',
+			'\t\t}',
+			'\t}',
+			'}',
+		]);
+	});
+
+	it('writes the Caddyfile the same way, without `;`', () => {
+		expect(renderLines(caddySyntax, [block('handle', ['file_server', shortBlock('@x', [])])])).toEqual([
+			'handle {',
+			'\tfile_server',
+			'\t@x { }',
+			'}',
+		]);
+	});
+
+	it('writes a file: its header, the tree, one final line break', () => {
+		expect(renderFile(nginxSyntax, '# Header', ['', 'user nobody'])).toBe('# Header\n\nuser nobody;\n');
+	});
+
+	it('leaves quoting to format.ts, which refuses what nginx cannot hold', () => {
+		expect(nginxString('a "b" \\c', 'x')).toBe('"a \\"b\\" \\\\c"');
+		expect(() => nginxString('$host', 'x')).toThrow("contains '$'");
+		expect(() => nginxString('a\nb', 'x')).toThrow('line break');
+		expect(nginxPattern('^/a$', 'x')).toBe('"^/a$"');
+		expect(nginxRegex('^/a$', 'x')).toBe('"~^/a$"');
+		expect(() => nginxRegex('a"b', 'x')).toThrow('quote or backslash');
+	});
+});
