@@ -50,6 +50,12 @@ describe('withPagePolicy', () => {
 		expect(policy).toBe(`style-src ${cspHash('a{color:red}')}; script-src ${cspHash('history.back()')}`);
 	});
 
+	it('trims the end of its styles, and hashes them as trimmed (as the Nu HTML checker does too)', () => {
+		const html = withPagePolicy(page('<meta charset="utf-8"><style>a{color:red}\n</style>'));
+		expect(html).toContain('<style>a{color:red}</style>');
+		expect(policyOf(html)).toBe(`style-src ${cspHash('a{color:red}')}; script-src 'none'`);
+	});
+
 	it('forbids scripts on a page that has none', () => {
 		expect(policyOf(withPagePolicy(page('<meta charset="utf-8">')))).toContain("script-src 'none'");
 	});

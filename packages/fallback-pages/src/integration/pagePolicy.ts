@@ -11,7 +11,29 @@ interface Located {
 	nodeName: string;
 	attrs?: { name: string; value: string }[];
 	childNodes?: Located[];
+	value?: string;
 	sourceCodeLocation?: { startOffset: number; endOffset: number };
+}
+
+/**
+ * The page with no white space at the end of its inline styles (Astro's end in a line break).
+ * Browsers hash a style exactly as it is; the Nu HTML checker, which checks the page's policy too,
+ * hashes it trimmed: without the trailing space both agree, and the byte is saved.
+ */
+function trimmedStyles(html: string): string {
+	const texts: Located[] = [];
+	const visit = (node: Located) => {
+		if (node.nodeName === 'style')
+			texts.push(...(node.childNodes ?? []).filter((child) => child.nodeName === '#text'));
+		for (const child of node.childNodes ?? []) visit(child);
+	};
+	visit(parse(html, { sourceCodeLocationInfo: true }) as unknown as Located);
+	let result = html;
+	for (const text of texts.reverse()) {
+		const { startOffset, endOffset } = text.sourceCodeLocation!;
+		result = `${result.slice(0, startOffset)}${result.slice(startOffset, endOffset).trimEnd()}${result.slice(endOffset)}`;
+	}
+	return result;
 }
 
 /** The elements of a page in document order, with where they sit in its text. */
@@ -27,9 +49,10 @@ function located(html: string): Located[] {
 
 /**
  * The page with its policy right after `<meta charset>`, before any style or script (a meta policy
- * governs only what comes after it).
+ * governs only what comes after it), its styles trimmed at the end (trimmedStyles).
  */
-export function withPagePolicy(html: string): string {
+export function withPagePolicy(page: string): string {
+	const html = trimmedStyles(page);
 	const elements = located(html);
 	const charset = elements.findIndex(
 		(element) => element.nodeName === 'meta' && element.attrs!.some((attr) => attr.name === 'charset'),
