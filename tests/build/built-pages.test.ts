@@ -129,7 +129,10 @@ describe('dist/', () => {
 			expect(order.filter((what) => what === 'policy')).toHaveLength(1);
 			const { styles, inlineScripts } = analysePage(html);
 			const hashes = (directive: string) =>
-				policy.match(new RegExp(`(?:^|; )${directive} ([^;]*)`))![1]!.split(' ').sort();
+				policy
+					.match(new RegExp(`(?:^|; )${directive} ([^;]*)`))![1]!
+					.split(' ')
+					.sort();
 			const expected = (texts: string[]) =>
 				texts.length === 0 ? ["'none'"] : [...new Set(texts.map(cspHash))].sort();
 			expect(hashes('style-src')).toEqual(expected(styles));

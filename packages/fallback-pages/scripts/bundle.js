@@ -43,7 +43,10 @@ const worker = await rolldown({
 const { output: workerOutput } = await worker.generate({ format: 'esm', sourcemap: false });
 await worker.close();
 const files = new Map(
-	[...output, ...workerOutput].map((file) => [file.fileName, file.type === 'chunk' ? file.code : file.source]),
+	[...output, ...workerOutput].map((file) => [
+		file.fileName,
+		file.type === 'chunk' ? file.code : file.source,
+	]),
 );
 const current =
 	existsSync(dist) &&

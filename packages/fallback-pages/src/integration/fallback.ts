@@ -12,12 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@astrojs/react';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import {
-	CONTRACT_NAME,
-	errorRoutes,
-	MAINTENANCE_STATUS,
-	requiredStatusPage,
-} from '../contract/contract';
+import { CONTRACT_NAME, errorRoutes, MAINTENANCE_STATUS, requiredStatusPage } from '../contract/contract';
 import { contractJson } from '../contract/contractFile';
 import { optionsContract } from '../contract/fromOptions';
 import { inlineCodeOf } from '../quality/pageAnalysis';
