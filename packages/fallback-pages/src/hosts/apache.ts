@@ -28,13 +28,13 @@ import {
 	oneLine,
 	exactPathsPattern,
 	fileHeader,
-	hashComment,
 	headerName,
 	pathPrefixesPattern,
 	longestFileName,
 	type HostConfigFile,
 } from './format';
 import { formats } from './mediaType';
+import { comment, renderApacheFile, section, type ApacheDirective, type ApacheNode } from './syntax/apache';
 import { apacheUnsupportedStatuses } from './unsupportedStatuses';
 import type { HostOptions } from './options';
 
@@ -59,10 +59,10 @@ function virtualHostAddress({ listen }: HostOptions): string {
 }
 
 /** The page headers, on every response Apache answers in this context (`always`: errors too). */
-function pageHeaderLines(contract: RouteContract, indent: string): string[] {
+function pageHeaderLines(contract: RouteContract): ApacheDirective[] {
 	return Object.entries(contract.pageHeaders).map(
 		([name, value]) =>
-			`${indent}Header always set ${headerName(name, 'page header name')} ${apacheHeaderValue(value, `page header ${name}`)}`,
+			`Header always set ${headerName(name, 'page header name')} ${apacheHeaderValue(value, `page header ${name}`)}`,
 	);
 }
 
@@ -70,45 +70,42 @@ function pageHeaderLines(contract: RouteContract, indent: string): string[] {
  * `Header always` adds to error responses too (plain `Header` only touches 2xx); the expression
  * ties each header to its status, whichever rule or failure produced it.
  */
-function statusHeaderLines(routes: readonly PageRoute[], headersOf: HeadersOf, indent: string): string[] {
+function statusHeaderLines(routes: readonly PageRoute[], headersOf: HeadersOf): ApacheDirective[] {
 	return routes.flatMap((route) =>
 		Object.entries(headersOf(route)).map(
 			([name, value]) =>
-				`${indent}Header always set ${headerName(name, 'status header name')} ${apacheHeaderValue(value, `header ${name} of status ${route.status}`)} "expr=%{REQUEST_STATUS} == ${route.status}"`,
+				`Header always set ${headerName(name, 'status header name')} ${apacheHeaderValue(value, `header ${name} of status ${route.status}`)} "expr=%{REQUEST_STATUS} == ${route.status}"`,
 		),
 	);
 }
 
-const unsupportedNote = (indent: string) =>
-	hashComment(
-		`Apache 2.4 cannot answer ${[...apacheUnsupportedStatuses].join(' or ')} (not in its status table): those pages are left out.`,
-		indent,
-	);
+const unsupportedNote = comment(
+	`Apache 2.4 cannot answer ${[...apacheUnsupportedStatuses].join(' or ')} (not in its status table): those pages are left out.`,
+);
 
 /**
  * Rules below apply to what a visitor asked for, not to the internal redirect that serves an
  * ErrorDocument (REDIRECT_STATUS is set there): otherwise the page's own rule would fire again.
  */
-const onlyVisitorRequests = ['\tRewriteCond "%{ENV:REDIRECT_STATUS}" "!^$"', '\tRewriteRule "^" "-" [L]'];
+const onlyVisitorRequests = ['RewriteCond "%{ENV:REDIRECT_STATUS}" "!^$"', 'RewriteRule "^" "-" [L]'];
 
 /**
  * Maintenance: every path a visitor asks for but the allowed ones ends at once with 503, whose
  * ErrorDocument shows its page; in front of an app, before ProxyPass could pass it on.
  */
-function maintenanceRules(contract: RouteContract): string[] {
+function maintenanceRules(contract: RouteContract): ApacheNode[] {
 	const { maintenance } = contract;
 	if (!maintenance) return [];
 	return [
-		hashComment(
+		comment(
 			`Under maintenance: ${MAINTENANCE_STATUS} with its page and Retry-After, whatever the method (fallback.maintenance).`,
-			'\t',
 		),
 		...(maintenance.allowedPaths.length > 0
 			? [
-					`\tRewriteCond "%{REQUEST_URI}" ${apacheString(`!${allowedPathsPattern(maintenance.allowedPaths)}`, 'allowed paths')}`,
+					`RewriteCond "%{REQUEST_URI}" ${apacheString(`!${allowedPathsPattern(maintenance.allowedPaths)}`, 'allowed paths')}`,
 				]
 			: []),
-		`\tRewriteRule "^" "-" [R=${MAINTENANCE_STATUS},L]`,
+		`RewriteRule "^" "-" [R=${MAINTENANCE_STATUS},L]`,
 	];
 }
 
@@ -195,21 +192,23 @@ function errorDocument(route: PageRoute, mapsUrl: string): string {
  * only uses the map's to choose), its charset from AddCharset; a .json file is a problem document.
  * Goes inside the pages' <Directory>, followed by one <Directory> per other locale's folder.
  */
-function pageLanguageLines(contract: RouteContract, indent: string): string[] {
+function pageLanguageLines(contract: RouteContract): ApacheDirective[] {
 	return [
-		`${indent}AddCharset utf-8 .html .txt`,
-		`${indent}AddType ${PROBLEM_JSON} .json`,
-		`${indent}AddType text/plain .txt`,
-		`${indent}DefaultLanguage ${contentLanguage(contract, contract.defaultLocale)}`,
+		'AddCharset utf-8 .html .txt',
+		`AddType ${PROBLEM_JSON} .json`,
+		'AddType text/plain .txt',
+		`DefaultLanguage ${contentLanguage(contract, contract.defaultLocale)}`,
 	];
 }
 
-function localeDirectories(contract: RouteContract, options: HostOptions, indent: string): string[] {
-	return contract.otherLocales.flatMap((locale) => [
-		`${indent}<Directory ${apacheString(`${options.pagesRoot.replace(/\/$/, '')}/${locale}`, `folder of ${locale}`)}>`,
-		`${indent}\tDefaultLanguage ${contentLanguage(contract, locale)}`,
-		`${indent}</Directory>`,
-	]);
+function localeDirectories(contract: RouteContract, options: HostOptions): ApacheNode[] {
+	return contract.otherLocales.map((locale) =>
+		section(
+			'Directory',
+			apacheString(`${options.pagesRoot.replace(/\/$/, '')}/${locale}`, `folder of ${locale}`),
+			[`DefaultLanguage ${contentLanguage(contract, locale)}`],
+		),
+	);
 }
 
 /**
@@ -224,35 +223,27 @@ const acceptedFormats =
  * The type maps' folder at `mapsUrl`: its .var files are type maps; a browser whose languages none
  * ship gets the first of LanguagePriority (the default locale).
  */
-function typeMapLines(contract: RouteContract, options: HostOptions, mapsUrl: string): string[] {
+function typeMapLines(contract: RouteContract, options: HostOptions, mapsUrl: string): ApacheNode[] {
 	const maps = apacheString(`${typeMapsRoot(options)}/`, 'type maps folder');
 	return [
-		hashComment(
-			[
-				`Negotiation: hosts/apache/languages/ goes to ${typeMapsRoot(options)}/. For each error, a type map lists its page,`,
-				`problem document and text twin (in ${[contract.defaultLocale, ...contract.otherLocales].join(', ')}); Apache serves what the client weighs highest.`,
-			],
-			'\t',
-		),
-		`\tAlias ${apacheString(mapsUrl, 'type maps URL')} ${maps}`,
-		`\t<Directory ${maps}>`,
-		'\t\tRequire all granted',
-		'\t\t<Files "*.var">',
-		'\t\t\tSetHandler type-map',
-		'\t\t</Files>',
-		`\t\tLanguagePriority ${[contract.defaultLocale, ...contract.otherLocales].map((locale) => contentLanguage(contract, locale)).join(' ')}`,
-		'\t\tForceLanguagePriority Prefer Fallback',
-		hashComment(
-			[
+		comment([
+			`Negotiation: hosts/apache/languages/ goes to ${typeMapsRoot(options)}/. For each error, a type map lists its page,`,
+			`problem document and text twin (in ${[contract.defaultLocale, ...contract.otherLocales].join(', ')}); Apache serves what the client weighs highest.`,
+		]),
+		`Alias ${apacheString(mapsUrl, 'type maps URL')} ${maps}`,
+		section('Directory', maps, [
+			'Require all granted',
+			section('Files', '"*.var"', ['SetHandler type-map']),
+			`LanguagePriority ${[contract.defaultLocale, ...contract.otherLocales].map((locale) => contentLanguage(contract, locale)).join(' ')}`,
+			'ForceLanguagePriority Prefer Fallback',
+			comment([
 				'A client that accepts none of the formats (Accept: application/xml, image/png) is answered as one',
 				'that takes anything: the page, or under the API the problem document. mod_negotiation would refuse',
 				"with 406 and Apache answer with its own stock page. Only here, for the error documents: the app's",
 				'requests keep their Accept.',
-			],
-			'\t\t',
-		),
-		`\t\tRequestHeader set Accept "*/*" ${apacheString(`expr=%{HTTP:Accept} !~ m#${acceptedFormats}#i`, 'accepted formats')}`,
-		'\t</Directory>',
+			]),
+			`RequestHeader set Accept "*/*" ${apacheString(`expr=%{HTTP:Accept} !~ m#${acceptedFormats}#i`, 'accepted formats')}`,
+		]),
 	];
 }
 
@@ -262,10 +253,10 @@ function typeMapLines(contract: RouteContract, options: HostOptions, mapsUrl: st
  * errors, which are never validated (`Header unset` without `always`: that is the table Apache
  * keeps it in).
  */
-function negotiatedHeaderLines(contract: RouteContract, indent: string): string[] {
+function negotiatedHeaderLines(contract: RouteContract): ApacheDirective[] {
 	return [
-		`${indent}Header always set Vary ${negotiates(contract) ? '"Accept-Language, Accept"' : 'Accept'}`,
-		`${indent}Header unset ETag "expr=%{REQUEST_STATUS} =~ /^[45]/"`,
+		`Header always set Vary ${negotiates(contract) ? '"Accept-Language, Accept"' : 'Accept'}`,
+		'Header unset ETag "expr=%{REQUEST_STATUS} =~ /^[45]/"',
 	];
 }
 
@@ -273,23 +264,20 @@ function negotiatedHeaderLines(contract: RouteContract, indent: string): string[
  * mod_unique_id's ID of each request (never one a client sent): on every answer, in the access
  * log, and to the app in front of which Apache stands.
  */
-function requestIdLines(contract: RouteContract, indent: string): string[] {
+function requestIdLines(contract: RouteContract): ApacheNode[] {
 	const header = headerName(contract.requestIdHeader, 'request ID header');
 	return [
-		hashComment(
-			"The request's ID (mod_unique_id), for support to quote: on the answer, in the log, to the app.",
-			indent,
-		),
-		`${indent}Header always set ${header} "%{UNIQUE_ID}e"`,
-		`${indent}RequestHeader set ${header} "%{UNIQUE_ID}e"`,
-		`${indent}LogFormat "%h %l %u %t \\"%r\\" %>s %b \\"%{Referer}i\\" \\"%{User-Agent}i\\" request_id=%{UNIQUE_ID}e" fallback`,
-		`${indent}CustomLog /var/log/apache2/access.log fallback`,
+		comment("The request's ID (mod_unique_id), for support to quote: on the answer, in the log, to the app."),
+		`Header always set ${header} "%{UNIQUE_ID}e"`,
+		`RequestHeader set ${header} "%{UNIQUE_ID}e"`,
+		'LogFormat "%h %l %u %t \\"%r\\" %>s %b \\"%{Referer}i\\" \\"%{User-Agent}i\\" request_id=%{UNIQUE_ID}e" fallback',
+		'CustomLog /var/log/apache2/access.log fallback',
 	];
 }
 
 /** Goes before the VirtualHost, at server level. */
-const serverTokens = [
-	hashComment([
+const serverTokens: ApacheNode[] = [
+	comment([
 		'No version or modules in the Server header and no signature on pages Apache writes itself.',
 		'ServerTokens holds for the whole server (it is not allowed inside a VirtualHost).',
 	]),
@@ -301,97 +289,91 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 	const root = apacheString(options.pagesRoot, 'fallback.hosts.pagesRoot');
 	const notFound = notFoundPage(contract);
 	const statusPages = supported(contract.statusPages);
-	return [
-		fileHeader([
-			'Fallback for Apache httpd 2.4, static site: every error answers with its own page and status.',
-			`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
-			'change the VirtualHost address (a matching Listen must exist, see ports.conf) and the paths, then:',
-			'a2enmod rewrite headers alias dir mime negotiation unique_id && a2ensite fallback && systemctl reload apache2',
-		]),
+	const header = fileHeader([
+		'Fallback for Apache httpd 2.4, static site: every error answers with its own page and status.',
+		`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
+		'change the VirtualHost address (a matching Listen must exist, see ports.conf) and the paths, then:',
+		'a2enmod rewrite headers alias dir mime negotiation unique_id && a2ensite fallback && systemctl reload apache2',
+	]);
+	return renderApacheFile(header, [
 		'',
 		...serverTokens,
 		'',
-		`<VirtualHost ${virtualHostAddress(options)}>`,
-		`\tDocumentRoot ${root}`,
-		`\t<Directory ${root}>`,
-		'\t\tOptions None',
-		'\t\tAllowOverride None',
-		'\t\tRequire all granted',
-		...pageLanguageLines(contract, '\t\t'),
-		'\t</Directory>',
-		...localeDirectories(contract, options, '\t'),
-		...typeMapLines(contract, options, contract.internalPrefix),
-		'\tDirectoryIndex index.html',
-		'\tServerSignature Off',
-		...requestIdLines(contract, '\t'),
-		'\tTraceEnable Off',
-		'',
-		hashComment('On every response, errors included.', '\t'),
-		...pageHeaderLines(contract, '\t'),
-		...negotiatedHeaderLines(contract, '\t'),
-		...statusHeaderLines(statusPages, (route) => route.headers, '\t'),
-		'',
-		hashComment('Any error Apache answers with, whatever caused it, shows the page of its status.', '\t'),
-		unsupportedNote('\t'),
-		...statusPages.map(
-			(route) => `\tErrorDocument ${route.status} ${errorDocument(route, contract.internalPrefix)}`,
-		),
-		hashComment(
-			"A folder asked for without its slash is sent to it (mod_dir): with a body of ours, where\nApache's own page would repeat the request's URL, query included.",
-			'\t',
-		),
-		'\tErrorDocument 301 "Moved Permanently"',
-		'',
-		'\tRewriteEngine On',
-		...onlyVisitorRequests,
-		...maintenanceRules(contract),
-		hashComment(
-			`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${contract.methodNotAllowedStatus} page.`,
-			'\t',
-		),
-		`\tRewriteCond "%{REQUEST_METHOD}" "!^(${contract.readMethods.join('|')})$"`,
-		`\tRewriteRule "^" "-" [R=${contract.methodNotAllowedStatus},L]`,
-		hashComment(
-			'GET /{code} and /{code}.html answer {code} with the page (a status outside 3xx ends the request).',
-			'\t',
-		),
-		...supported(errorRoutes(contract)).map(
-			(route) => `\tRewriteRule "${exactPathsPattern(routePaths(route))}" "-" [R=${route.status},L]`,
-		),
-		hashComment(`Rule files for other hosts are no pages: ${notFound.status}.`, '\t'),
-		...contract.hiddenFiles.map(
-			(file) => `\tRewriteRule "${exactPathsPattern([`/${file}`])}" "-" [R=${notFound.status},L]`,
-		),
-		hashComment(`The problem documents are for ErrorDocument only: ${notFound.status}.`, '\t'),
-		`\tRewriteRule ${apacheString(pathPrefixesPattern(contract.hiddenFolders), 'problem folders')} "-" [R=${notFound.status},L]`,
-		hashComment(`The type maps are for ErrorDocument only: ${notFound.status}.`, '\t'),
-		`\tRewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
-		hashComment(
-			`A path segment longer than a file name can be is no file: ${notFound.status} (Apache would answer 403).`,
-			'\t',
-		),
-		`\tRewriteRule "/[^/]{${longestFileName + 1},}" "-" [R=${notFound.status},L]`,
-		'',
-		...(contract.apiPrefixes.length > 0
-			? [
-					hashComment(
-						`Under the API, a missing path: the problem document (${PROBLEM_JSON}), not the page.`,
-						'\t',
-					),
-					`\t<LocationMatch ${apacheString(pathPrefixesPattern(contract.apiPrefixes), 'API prefixes')}>`,
-					`\t\tErrorDocument ${notFound.status} ${contract.internalPrefix}${problemMapName(notFound)}`,
-					'\t</LocationMatch>',
-				]
-			: []),
-		hashComment('Pages that share their status (the app-error pages) name their own page.', '\t'),
-		...supported(contract.extraPages).flatMap((route) => [
-			`\t<LocationMatch "${exactPathsPattern(routePaths(route))}">`,
-			`\t\tErrorDocument ${route.status} ${errorDocument(route, contract.internalPrefix)}`,
-			'\t</LocationMatch>',
+		section('VirtualHost', virtualHostAddress(options), [
+			`DocumentRoot ${root}`,
+			section('Directory', root, [
+				'Options None',
+				'AllowOverride None',
+				'Require all granted',
+				...pageLanguageLines(contract),
+			]),
+			...localeDirectories(contract, options),
+			...typeMapLines(contract, options, contract.internalPrefix),
+			'DirectoryIndex index.html',
+			'ServerSignature Off',
+			...requestIdLines(contract),
+			'TraceEnable Off',
+			'',
+			comment('On every response, errors included.'),
+			...pageHeaderLines(contract),
+			...negotiatedHeaderLines(contract),
+			...statusHeaderLines(statusPages, (route) => route.headers),
+			'',
+			comment('Any error Apache answers with, whatever caused it, shows the page of its status.'),
+			unsupportedNote,
+			...statusPages.map(
+				(route) => `ErrorDocument ${route.status} ${errorDocument(route, contract.internalPrefix)}`,
+			),
+			comment(
+				"A folder asked for without its slash is sent to it (mod_dir): with a body of ours, where\nApache's own page would repeat the request's URL, query included.",
+			),
+			'ErrorDocument 301 "Moved Permanently"',
+			'',
+			'RewriteEngine On',
+			...onlyVisitorRequests,
+			...maintenanceRules(contract),
+			comment(
+				`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${contract.methodNotAllowedStatus} page.`,
+			),
+			`RewriteCond "%{REQUEST_METHOD}" "!^(${contract.readMethods.join('|')})$"`,
+			`RewriteRule "^" "-" [R=${contract.methodNotAllowedStatus},L]`,
+			comment(
+				'GET /{code} and /{code}.html answer {code} with the page (a status outside 3xx ends the request).',
+			),
+			...supported(errorRoutes(contract)).map(
+				(route) => `RewriteRule "${exactPathsPattern(routePaths(route))}" "-" [R=${route.status},L]`,
+			),
+			comment(`Rule files for other hosts are no pages: ${notFound.status}.`),
+			...contract.hiddenFiles.map(
+				(file) => `RewriteRule "${exactPathsPattern([`/${file}`])}" "-" [R=${notFound.status},L]`,
+			),
+			comment(`The problem documents are for ErrorDocument only: ${notFound.status}.`),
+			`RewriteRule ${apacheString(pathPrefixesPattern(contract.hiddenFolders), 'problem folders')} "-" [R=${notFound.status},L]`,
+			comment(`The type maps are for ErrorDocument only: ${notFound.status}.`),
+			`RewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
+			comment(
+				`A path segment longer than a file name can be is no file: ${notFound.status} (Apache would answer 403).`,
+			),
+			`RewriteRule "/[^/]{${longestFileName + 1},}" "-" [R=${notFound.status},L]`,
+			'',
+			...(contract.apiPrefixes.length > 0
+				? [
+						comment(`Under the API, a missing path: the problem document (${PROBLEM_JSON}), not the page.`),
+						section(
+							'LocationMatch',
+							apacheString(pathPrefixesPattern(contract.apiPrefixes), 'API prefixes'),
+							[`ErrorDocument ${notFound.status} ${contract.internalPrefix}${problemMapName(notFound)}`],
+						),
+					]
+				: []),
+			comment('Pages that share their status (the app-error pages) name their own page.'),
+			...supported(contract.extraPages).map((route) =>
+				section('LocationMatch', `"${exactPathsPattern(routePaths(route))}"`, [
+					`ErrorDocument ${route.status} ${errorDocument(route, contract.internalPrefix)}`,
+				]),
+			),
 		]),
-		'</VirtualHost>',
-		'',
-	].join('\n');
+	]);
 }
 
 /** Apache in front of an app at `upstream`, with the pages at `pagesRoot`. */
@@ -404,92 +386,84 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 	const { unreachable, timeout } = apacheProxyFailureStatuses;
 	// The type maps sit beside the pages, so their URIs (`../404.html`) name the pages.
 	const mapsUrl = `${contract.internalPrefix}languages/`;
-	return [
-		fileHeader([
-			'Fallback for Apache httpd 2.4 in front of an app: the app answers; when it fails, Fallback’s page does.',
-			`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
-			'change the VirtualHost address, the app address and the paths, then:',
-			'a2enmod proxy proxy_http rewrite headers alias mime negotiation unique_id && a2ensite fallback && systemctl reload apache2',
-			`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')}.`,
-			`Apache itself answers an app that cannot be reached with ${unreachable} and one slower than timeout= with`,
-			`${timeout}; those get the ${unreachable} and ${timeout} pages.`,
-			"Passed through untouched: everything else, the app's own 4xx pages and WebSocket upgrades included.",
-			'Needs Apache 2.4.47 or later (ProxyErrorOverride with a list of statuses, upgrade=websocket).',
-		]),
+	const header = fileHeader([
+		'Fallback for Apache httpd 2.4 in front of an app: the app answers; when it fails, Fallback’s page does.',
+		`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
+		'change the VirtualHost address, the app address and the paths, then:',
+		'a2enmod proxy proxy_http rewrite headers alias mime negotiation unique_id && a2ensite fallback && systemctl reload apache2',
+		`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')}.`,
+		`Apache itself answers an app that cannot be reached with ${unreachable} and one slower than timeout= with`,
+		`${timeout}; those get the ${unreachable} and ${timeout} pages.`,
+		"Passed through untouched: everything else, the app's own 4xx pages and WebSocket upgrades included.",
+		'Needs Apache 2.4.47 or later (ProxyErrorOverride with a list of statuses, upgrade=websocket).',
+	]);
+	return renderApacheFile(header, [
 		'',
 		...serverTokens,
 		'',
-		`<VirtualHost ${virtualHostAddress(options)}>`,
-		'\tServerSignature Off',
-		...requestIdLines(contract, '\t'),
-		`\tProxyPass ${prefix} "!"`,
-		...typeMapLines(contract, options, mapsUrl),
-		`\tAlias ${prefix} ${root}`,
-		`\t<Directory ${root}>`,
-		'\t\tOptions None',
-		'\t\tAllowOverride None',
-		'\t\tRequire all granted',
-		...pageLanguageLines(contract, '\t\t'),
-		hashComment("Fallback's pages carry its headers; the app's answers keep the app's own.", '\t\t'),
-		...pageHeaderLines(contract, '\t\t'),
-		...negotiatedHeaderLines(contract, '\t\t'),
-		...statusHeaderLines(
-			supported(contract.statusPages),
-			(route) => headersInFrontOfApp(contract, route),
-			'\t\t',
-		),
-		'\t</Directory>',
-		...localeDirectories(contract, options, '\t'),
-		'',
-		'\tRewriteEngine On',
-		...onlyVisitorRequests,
-		...maintenanceRules(contract),
-		hashComment(
-			`The pages are for ErrorDocument only: asked for directly, the prefix is ${notFound.status}.`,
-			'\t',
-		),
-		`\tRewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
-		'',
-		'\tProxyPreserveHost On',
-		hashComment(
-			[
+		section('VirtualHost', virtualHostAddress(options), [
+			'ServerSignature Off',
+			...requestIdLines(contract),
+			`ProxyPass ${prefix} "!"`,
+			...typeMapLines(contract, options, mapsUrl),
+			`Alias ${prefix} ${root}`,
+			section('Directory', root, [
+				'Options None',
+				'AllowOverride None',
+				'Require all granted',
+				...pageLanguageLines(contract),
+				comment("Fallback's pages carry its headers; the app's answers keep the app's own."),
+				...pageHeaderLines(contract),
+				...negotiatedHeaderLines(contract),
+				...statusHeaderLines(supported(contract.statusPages), (route) =>
+					headersInFrontOfApp(contract, route),
+				),
+			]),
+			...localeDirectories(contract, options),
+			'',
+			'RewriteEngine On',
+			...onlyVisitorRequests,
+			...maintenanceRules(contract),
+			comment(`The pages are for ErrorDocument only: asked for directly, the prefix is ${notFound.status}.`),
+			`RewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
+			'',
+			'ProxyPreserveHost On',
+			comment([
 				'timeout: how long the app may stay silent. retry=0: try the app again at once after it was',
 				'unreachable (the default keeps answering 503 for 60 seconds without trying).',
 				'upgrade=websocket: WebSocket handshakes reach the app and the connection is tunnelled.',
-			],
-			'\t',
-		),
-		`\tProxyPass "/" ${app} timeout=${options.upstreamTimeoutSeconds} retry=0 upgrade=websocket`,
-		`\tProxyPassReverse "/" ${app}`,
-		'',
-		hashComment("Only these statuses of the app's are replaced by their page.", '\t'),
-		`\tProxyErrorOverride On ${replaced.map((route) => route.status).join(' ')}`,
-		hashComment("Apache's own errors (a malformed request, an unreachable app…) show their page too.", '\t'),
-		unsupportedNote('\t'),
-		...supported(contract.statusPages).map(
-			(route) => `\tErrorDocument ${route.status} ${errorDocument(route, mapsUrl)}`,
-		),
-		...(contract.apiPrefixes.length > 0
-			? [
-					'',
-					hashComment(
-						[
+			]),
+			`ProxyPass "/" ${app} timeout=${options.upstreamTimeoutSeconds} retry=0 upgrade=websocket`,
+			`ProxyPassReverse "/" ${app}`,
+			'',
+			comment("Only these statuses of the app's are replaced by their page."),
+			`ProxyErrorOverride On ${replaced.map((route) => route.status).join(' ')}`,
+			comment("Apache's own errors (a malformed request, an unreachable app…) show their page too."),
+			unsupportedNote,
+			...supported(contract.statusPages).map(
+				(route) => `ErrorDocument ${route.status} ${errorDocument(route, mapsUrl)}`,
+			),
+			...(contract.apiPrefixes.length > 0
+				? [
+						'',
+						comment([
 							"The app's API answers pass as it sent them, its JSON errors included (Apache cannot look at",
 							"an answer's Content-Type before replacing it). Apache's own failures get a problem document.",
-						],
-						'\t',
-					),
-					`\t<LocationMatch ${apacheString(pathPrefixesPattern(contract.apiPrefixes), 'API prefixes')}>`,
-					'\t\tProxyErrorOverride Off',
-					...failurePages(contract).map(
-						(route) => `\t\tErrorDocument ${route.status} ${mapsUrl}${problemMapName(route)}`,
-					),
-					'\t</LocationMatch>',
-				]
-			: []),
-		'</VirtualHost>',
-		'',
-	].join('\n');
+						]),
+						section(
+							'LocationMatch',
+							apacheString(pathPrefixesPattern(contract.apiPrefixes), 'API prefixes'),
+							[
+								'ProxyErrorOverride Off',
+								...failurePages(contract).map(
+									(route) => `ErrorDocument ${route.status} ${mapsUrl}${problemMapName(route)}`,
+								),
+							],
+						),
+					]
+				: []),
+		]),
+	]);
 }
 
 export function apacheFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {

@@ -1,4 +1,4 @@
-/** The serializer of the brace languages (nginx, Caddyfile): indentation, terminators, one-line blocks. */
+/** The config serializers: nginx and the Caddyfile (braces), Apache (sections), HAProxy (sections). */
 import { describe, expect, it } from 'vitest';
 import {
 	block,
@@ -11,6 +11,11 @@ import {
 	shortBlock,
 } from '../../packages/fallback-pages/src/hosts/syntax/braces';
 import { nginxPattern, nginxRegex, nginxString } from '../../packages/fallback-pages/src/hosts/format';
+import {
+	comment as apacheComment,
+	renderApacheFile,
+	section,
+} from '../../packages/fallback-pages/src/hosts/syntax/apache';
 
 const tree = [
 	comment('Top.'),
@@ -69,5 +74,41 @@ describe('the brace serializer', () => {
 		expect(nginxPattern('^/a$', 'x')).toBe('"^/a$"');
 		expect(nginxRegex('^/a$', 'x')).toBe('"~^/a$"');
 		expect(() => nginxRegex('a"b', 'x')).toThrow('quote or backslash');
+	});
+});
+
+describe('the Apache serializer', () => {
+	it('writes sections as tags around their body, a tab a level, blank lines empty', () => {
+		expect(
+			renderApacheFile('# Header', [
+				'',
+				section('VirtualHost', '*:80', [
+					'DocumentRoot "/srv"',
+					'',
+					apacheComment('Types.'),
+					section('Directory', '"/srv"', [
+						'Require all granted',
+						section('Files', '"*.var"', ['SetHandler type-map']),
+					]),
+				]),
+			]),
+		).toBe(
+			[
+				'# Header',
+				'',
+				'<VirtualHost *:80>',
+				'\tDocumentRoot "/srv"',
+				'',
+				'\t# Types.',
+				'\t<Directory "/srv">',
+				'\t\tRequire all granted',
+				'\t\t<Files "*.var">',
+				'\t\t\tSetHandler type-map',
+				'\t\t</Files>',
+				'\t</Directory>',
+				'</VirtualHost>',
+				'',
+			].join('\n'),
+		);
 	});
 });
