@@ -16,6 +16,11 @@ import {
 	renderApacheFile,
 	section,
 } from '../../packages/fallback-pages/src/hosts/syntax/apache';
+import {
+	comment as haproxyComment,
+	renderHaproxyFile,
+	section as haproxySection,
+} from '../../packages/fallback-pages/src/hosts/syntax/haproxy';
 
 const tree = [
 	comment('Top.'),
@@ -107,6 +112,38 @@ describe('the Apache serializer', () => {
 				'\t\t</Files>',
 				'\t</Directory>',
 				'</VirtualHost>',
+				'',
+			].join('\n'),
+		);
+	});
+});
+
+describe('the HAProxy serializer', () => {
+	it('writes each section as its keyword and its directives a tab in, blank lines between', () => {
+		expect(
+			renderHaproxyFile('# Header', [
+				'',
+				haproxySection('global', ['log stdout format raw local0']),
+				'',
+				haproxySection('frontend fallback_static', [
+					'bind :80',
+					'',
+					haproxyComment('Why.'),
+					'http-request deny',
+				]),
+			]),
+		).toBe(
+			[
+				'# Header',
+				'',
+				'global',
+				'\tlog stdout format raw local0',
+				'',
+				'frontend fallback_static',
+				'\tbind :80',
+				'',
+				'\t# Why.',
+				'\thttp-request deny',
 				'',
 			].join('\n'),
 		);

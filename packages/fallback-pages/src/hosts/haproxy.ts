@@ -37,7 +37,6 @@ import {
 } from '../contract/contract';
 import {
 	fileHeader,
-	hashComment,
 	haproxyLogFormat,
 	haproxyRegex,
 	haproxyString,
@@ -49,6 +48,7 @@ import {
 import { firstListedPattern } from './language';
 import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
 import type { HostOptions } from './options';
+import { comment, renderHaproxyFile, section, type HaproxyLine, type HaproxySection } from './syntax/haproxy';
 
 /**
  * `tune.bufsize` of the generated configs. A `return`'s payload must be smaller than a buffer
@@ -131,7 +131,7 @@ const galleryFile = (contract: RouteContract, locale: string) =>
 	`${locale === contract.defaultLocale ? '' : `${locale}/`}${contract.indexFile}`;
 
 /** `bind :80`, `bind 127.0.0.1:8123`. */
-const bindLine = ({ listen }: HostOptions) => `\tbind ${listen.host ?? ''}:${listen.port}`;
+const bindLine = ({ listen }: HostOptions) => `bind ${listen.host ?? ''}:${listen.port}`;
 
 /** Lists of ACL values, at most this many per line (HAProxy takes 64 words on a line). */
 const valuesPerLine = 24;
@@ -164,17 +164,16 @@ const acceptsAcl = (format: ErrorFormat) => `fallback_accepts_${format}`;
  * format the client asks for (mediaType.ts, first match): `txn.fallback_format`, its folder and
  * extension. `req.fhdr`, not `req.hdr`: the whole header, not its comma-separated values one by one.
  */
-function negotiationRules(contract: RouteContract): string[] {
+function negotiationRules(contract: RouteContract): HaproxyLine[] {
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
 	const language = negotiates(contract)
 		? [
-				hashComment(
+				comment(
 					`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed), as a folder.`,
-					'\t',
 				),
 				...contract.otherLocales.map(
 					(locale) =>
-						`\thttp-request set-var(txn.fallback_locale) ${str(`${locale}/`, 'locale folder')} if { req.fhdr(accept-language) -m reg ${haproxyRegex(firstListedPattern(locale, shipped), `Accept-Language of ${locale}`)} }`,
+						`http-request set-var(txn.fallback_locale) ${str(`${locale}/`, 'locale folder')} if { req.fhdr(accept-language) -m reg ${haproxyRegex(firstListedPattern(locale, shipped), `Accept-Language of ${locale}`)} }`,
 				),
 			]
 		: [];
@@ -183,25 +182,22 @@ function negotiationRules(contract: RouteContract): string[] {
 		const { folder, extension } = formats[name];
 		const when = ` if ${acceptsAcl(name)}`;
 		return [
-			`\thttp-request set-var(txn.fallback_format) ${str(name, 'format')}${when}`,
+			`http-request set-var(txn.fallback_format) ${str(name, 'format')}${when}`,
 			folder
-				? `\thttp-request set-var(txn.fallback_format_folder) ${str(folder, 'format folder')}${when}`
-				: `\thttp-request unset-var(txn.fallback_format_folder)${when}`,
-			`\thttp-request set-var(txn.fallback_ext) ${str(extension, 'format extension')}${when}`,
+				? `http-request set-var(txn.fallback_format_folder) ${str(folder, 'format folder')}${when}`
+				: `http-request unset-var(txn.fallback_format_folder)${when}`,
+			`http-request set-var(txn.fallback_ext) ${str(extension, 'format extension')}${when}`,
 		];
 	});
 	return [
 		...language,
-		hashComment(
-			'The format the client asks for (first match): the page, its problem document, its text twin.',
-			'\t',
-		),
+		comment('The format the client asks for (first match): the page, its problem document, its text twin.'),
 		...acceptPatterns.map(
 			({ format: name, pattern }) =>
-				`\tacl ${acceptsAcl(name)} req.fhdr(accept) -m reg ${haproxyRegex(pattern, `Accept of ${name}`)}`,
+				`acl ${acceptsAcl(name)} req.fhdr(accept) -m reg ${haproxyRegex(pattern, `Accept of ${name}`)}`,
 		),
-		`\thttp-request set-var(txn.fallback_format) ${str('page', 'format')}`,
-		`\thttp-request set-var(txn.fallback_ext) ${str(formats.page.extension, 'format extension')}`,
+		`http-request set-var(txn.fallback_format) ${str('page', 'format')}`,
+		`http-request set-var(txn.fallback_ext) ${str(formats.page.extension, 'format extension')}`,
 		...format,
 	];
 }
@@ -210,16 +206,16 @@ function negotiationRules(contract: RouteContract): string[] {
 function problemFormatRules(condition: string): string[] {
 	const { folder, extension } = formats.problem;
 	return [
-		`\thttp-request set-var(txn.fallback_format) ${str('problem', 'format')} if ${condition}`,
-		`\thttp-request set-var(txn.fallback_format_folder) ${str(folder, 'format folder')} if ${condition}`,
-		`\thttp-request set-var(txn.fallback_ext) ${str(extension, 'format extension')} if ${condition}`,
+		`http-request set-var(txn.fallback_format) ${str('problem', 'format')} if ${condition}`,
+		`http-request set-var(txn.fallback_format_folder) ${str(folder, 'format folder')} if ${condition}`,
+		`http-request set-var(txn.fallback_ext) ${str(extension, 'format extension')} if ${condition}`,
 	];
 }
 
 /** `acl fallback_api path_beg /api/`, one line per prefix (lines of one ACL name are ORed). */
 function apiAcl(contract: RouteContract): string[] {
 	return contract.apiPrefixes.map(
-		(prefix) => `\tacl fallback_api path_beg ${haproxyWord(prefix, 'API prefix')}`,
+		(prefix) => `acl fallback_api path_beg ${haproxyWord(prefix, 'API prefix')}`,
 	);
 }
 
@@ -229,10 +225,10 @@ function apiAcl(contract: RouteContract): string[] {
  */
 function languageRules(contract: RouteContract): string[] {
 	return [
-		`\thttp-request set-var(txn.fallback_language) ${languageOf(contract, contract.defaultLocale)}`,
+		`http-request set-var(txn.fallback_language) ${languageOf(contract, contract.defaultLocale)}`,
 		...contract.otherLocales.map(
 			(locale) =>
-				`\thttp-request set-var(txn.fallback_language) ${languageOf(contract, locale)} if { var(txn.fallback_folder) -m str ${haproxyWord(`${locale}/`, 'locale folder')} }`,
+				`http-request set-var(txn.fallback_language) ${languageOf(contract, locale)} if { var(txn.fallback_folder) -m str ${haproxyWord(`${locale}/`, 'locale folder')} }`,
 		),
 	];
 }
@@ -249,7 +245,7 @@ function returnRules(
 ): string[] {
 	return files.map(
 		({ file, status, type }) =>
-			`\t${phase} return status ${status} content-type ${haproxyString(type, 'media type')} file ${haproxyString(`${pagesRoot}/${file}`, 'page file')} if { var(txn.fallback_file) -m str ${haproxyWord(file, 'page file')} }`,
+			`${phase} return status ${status} content-type ${haproxyString(type, 'media type')} file ${haproxyString(`${pagesRoot}/${file}`, 'page file')} if { var(txn.fallback_file) -m str ${haproxyWord(file, 'page file')} }`,
 	);
 }
 
@@ -257,7 +253,7 @@ function returnRules(
 function allowedAcl(contract: RouteContract): string[] {
 	return (contract.maintenance?.allowedPaths ?? []).map(
 		(path) =>
-			`\tacl fallback_allowed ${path.endsWith('/') ? 'path_beg' : 'path'} ${haproxyWord(path, 'allowed path')}`,
+			`acl fallback_allowed ${path.endsWith('/') ? 'path_beg' : 'path'} ${haproxyWord(path, 'allowed path')}`,
 	);
 }
 
@@ -269,24 +265,24 @@ const underMaintenance = (contract: RouteContract) =>
  * Headers on every answer of Fallback's, errors HAProxy raises itself included: the request ID,
  * the language and what the answer varies with, the page headers, each status's own headers.
  */
-function afterResponseRules(contract: RouteContract, headersOf: HeadersOf): string[] {
+function afterResponseRules(contract: RouteContract, headersOf: HeadersOf): HaproxyLine[] {
 	const vary = negotiates(contract) ? 'Accept-Language, Accept' : 'Accept';
 	const statusHeaders = statusHeaderNames(contract.statusPages, headersOf).flatMap((name) =>
 		contract.statusPages
 			.filter((route) => headersOf(route)[name] !== undefined)
 			.map(
 				(route) =>
-					`\thttp-after-response set-header ${headerName(name, 'status header name')} ${haproxyLogFormat(headersOf(route)[name]!, `header ${name} of status ${route.status}`)} if { status ${route.status} }`,
+					`http-after-response set-header ${headerName(name, 'status header name')} ${haproxyLogFormat(headersOf(route)[name]!, `header ${name} of status ${route.status}`)} if { status ${route.status} }`,
 			),
 	);
 	return [
-		hashComment("HAProxy's own ID of the request (never one a client sent), for support to quote.", '\t'),
-		`\thttp-after-response set-header ${headerName(contract.requestIdHeader, 'request ID header')} %[unique-id]`,
-		`\thttp-after-response set-header Content-Language %[var(txn.fallback_language,${haproxyWord(contentLanguage(contract, contract.defaultLocale), 'default language')})]`,
-		`\thttp-after-response set-header Vary ${haproxyString(vary, 'Vary')}`,
+		comment("HAProxy's own ID of the request (never one a client sent), for support to quote."),
+		`http-after-response set-header ${headerName(contract.requestIdHeader, 'request ID header')} %[unique-id]`,
+		`http-after-response set-header Content-Language %[var(txn.fallback_language,${haproxyWord(contentLanguage(contract, contract.defaultLocale), 'default language')})]`,
+		`http-after-response set-header Vary ${haproxyString(vary, 'Vary')}`,
 		...Object.entries(contract.pageHeaders).map(
 			([name, value]) =>
-				`\thttp-after-response set-header ${headerName(name, 'page header name')} ${haproxyLogFormat(value, `page header ${name}`)}`,
+				`http-after-response set-header ${headerName(name, 'page header name')} ${haproxyLogFormat(value, `page header ${name}`)}`,
 		),
 		...statusHeaders,
 	];
@@ -308,65 +304,62 @@ function httpErrors(
 					: (errorRoutes(contract).find((candidate) => candidate.path === `/${locale}${route.path}`) ??
 						route);
 			const file = errorFiles(local).find((candidate) => candidate.format === format)!;
-			return `\thttp-error status ${route.status} content-type ${haproxyString(file.type, 'media type')} file ${haproxyString(`${pagesRoot}/${file.file}`, 'page file')}`;
+			return `http-error status ${route.status} content-type ${haproxyString(file.type, 'media type')} file ${haproxyString(`${pagesRoot}/${file.file}`, 'page file')}`;
 		});
 }
 
 /** The process and the defaults both files share. */
-function globalSection(mode: Mode, options: HostOptions): string[] {
+function globalSection(mode: Mode, options: HostOptions): (HaproxySection | '')[] {
 	return [
-		'global',
-		hashComment(
-			[
+		section('global', [
+			comment([
 				`A return's page must fit in one buffer: the galleries do not fit in the default 16 KB. Pages up`,
 				`to ${haproxyPayloadLimit} bytes fit; the build checks each.`,
-			],
-			'\t',
-		),
-		`\ttune.bufsize ${haproxyBufferSize}`,
-		hashComment('The access log, to stdout: under systemd, the journal (journalctl -u haproxy).', '\t'),
-		'\tlog stdout format raw local0',
-		'\tuser haproxy',
-		'\tgroup haproxy',
-		...(mode === 'proxy'
-			? [
-					hashComment("The app's address, which every backend below names.", '\t'),
-					`\tsetenv FALLBACK_APP ${upstreamAddress(options.upstream)}`,
-				]
-			: []),
+			]),
+			`tune.bufsize ${haproxyBufferSize}`,
+			comment('The access log, to stdout: under systemd, the journal (journalctl -u haproxy).'),
+			'log stdout format raw local0',
+			'user haproxy',
+			'group haproxy',
+			...(mode === 'proxy'
+				? [
+						comment("The app's address, which every backend below names."),
+						`setenv FALLBACK_APP ${upstreamAddress(options.upstream)}`,
+					]
+				: []),
+		]),
 		'',
-		'defaults',
-		'\tmode http',
-		'\tlog global',
-		'\ttimeout connect 5s',
-		'\ttimeout client 30s',
-		'\ttimeout http-request 10s',
-		'\ttimeout http-keep-alive 10s',
-		...(mode === 'proxy'
-			? [
-					hashComment(
-						'How long the app may stay silent before the visitor gets the 504 page; WebSockets may idle longer.',
-						'\t',
-					),
-					`\ttimeout server ${options.upstreamTimeoutSeconds}s`,
-					'\ttimeout tunnel 1h',
-				]
-			: []),
+		section('defaults', [
+			'mode http',
+			'log global',
+			'timeout connect 5s',
+			'timeout client 30s',
+			'timeout http-request 10s',
+			'timeout http-keep-alive 10s',
+			...(mode === 'proxy'
+				? [
+						comment(
+							'How long the app may stay silent before the visitor gets the 504 page; WebSockets may idle longer.',
+						),
+						`timeout server ${options.upstreamTimeoutSeconds}s`,
+						'timeout tunnel 1h',
+					]
+				: []),
+		]),
 	];
 }
 
 /** The frontend's first lines: where it listens, the request ID, the access log with it. */
-function frontendStart(mode: Mode, contract: RouteContract, options: HostOptions): string[] {
+function frontendStart(mode: Mode, contract: RouteContract, options: HostOptions): HaproxyLine[] {
 	return [
-		`frontend fallback_${mode}`,
 		bindLine(options),
-		hashComment("Each request's ID: a random UUID, never one a client sent; in the access log.", '\t'),
-		'\tunique-id-format %[uuid()]',
-		`\tlog-format ${haproxyString('%ci:%cp [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc %{+Q}r request_id=%ID', 'log format')}`,
+		comment("Each request's ID: a random UUID, never one a client sent; in the access log."),
+		'unique-id-format %[uuid()]',
+		`log-format ${haproxyString('%ci:%cp [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc %{+Q}r request_id=%ID', 'log format')}`,
 		...(mode === 'proxy'
 			? [
-					hashComment("The app gets the request's ID too, so both logs can be matched.", '\t'),
-					`\thttp-request set-header ${headerName(contract.requestIdHeader, 'request ID header')} %[unique-id]`,
+					comment("The app gets the request's ID too, so both logs can be matched."),
+					`http-request set-header ${headerName(contract.requestIdHeader, 'request ID header')} %[unique-id]`,
 				]
 			: []),
 	];
@@ -391,106 +384,96 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 	/** Forget the page a path named: another error answers (its own page, in the locale asked for). */
 	const forget = (condition: string) =>
 		['fallback_folder', 'fallback_gallery', 'fallback_api'].map(
-			(variable) => `\thttp-request unset-var(txn.${variable})${condition}`,
+			(variable) => `http-request unset-var(txn.${variable})${condition}`,
 		);
 	const methodNotAllowed = contract.methodNotAllowedStatus;
 	const nameOf = (route: PageRoute) => str(pageFileParts(route.file).name, 'page name');
 	const notRead = ` unless { method ${contract.readMethods.map((method) => haproxyWord(method, 'method')).join(' ')} }`;
-	return [
-		fileHeader([
-			'Fallback for HAProxy 2.6+, static site: every error answers with its own page and status.',
-			`Copy dist/ to ${pagesRoot} and this file to /etc/haproxy/haproxy.cfg, change bind,`,
-			'then `haproxy -c -f /etc/haproxy/haproxy.cfg && systemctl reload haproxy`. HAProxy reads every',
-			'page at startup: reload it after copying new pages.',
-		]),
+	const header = fileHeader([
+		'Fallback for HAProxy 2.6+, static site: every error answers with its own page and status.',
+		`Copy dist/ to ${pagesRoot} and this file to /etc/haproxy/haproxy.cfg, change bind,`,
+		'then `haproxy -c -f /etc/haproxy/haproxy.cfg && systemctl reload haproxy`. HAProxy reads every',
+		'page at startup: reload it after copying new pages.',
+	]);
+	return renderHaproxyFile(header, [
 		'',
 		...globalSection('static', options),
 		'',
-		...frontendStart('static', contract, options),
-		'',
-		...negotiationRules(contract),
-		'',
-		hashComment(
-			[
+		section('frontend fallback_static', [
+			...frontendStart('static', contract, options),
+			'',
+			...negotiationRules(contract),
+			'',
+			comment([
 				'Which page answers: txn.fallback_name (404), its folder (de/, else the locale asked for).',
 				'/{code} and /{code}.html answer {code}, in every locale; the app-error pages their status.',
-			],
-			'\t',
-		),
-		...names.flatMap((name) =>
-			pathConditions(
-				routes.filter((route) => pageFileParts(route.file).name === name).flatMap(routePaths),
-			).map(
-				(condition) => `\thttp-request set-var(txn.fallback_name) ${str(name, 'page name')} if ${condition}`,
+			]),
+			...names.flatMap((name) =>
+				pathConditions(
+					routes.filter((route) => pageFileParts(route.file).name === name).flatMap(routePaths),
+				).map(
+					(condition) => `http-request set-var(txn.fallback_name) ${str(name, 'page name')} if ${condition}`,
+				),
 			),
-		),
-		...contract.otherLocales.map(
-			(locale) =>
-				`\thttp-request set-var(txn.fallback_folder) ${str(`${locale}/`, 'locale folder')} if ${named} { path_beg ${haproxyWord(`/${locale}/`, 'locale path')} }`,
-		),
-		hashComment('The galleries.', '\t'),
-		...galleries.flatMap(({ file, paths }) =>
-			pathConditions(paths).map(
-				(condition) => `\thttp-request set-var(txn.fallback_gallery) ${str(file, 'gallery')} if ${condition}`,
+			...contract.otherLocales.map(
+				(locale) =>
+					`http-request set-var(txn.fallback_folder) ${str(`${locale}/`, 'locale folder')} if ${named} { path_beg ${haproxyWord(`/${locale}/`, 'locale path')} }`,
 			),
-		),
-		hashComment(
-			[
+			comment('The galleries.'),
+			...galleries.flatMap(({ file, paths }) =>
+				pathConditions(paths).map(
+					(condition) => `http-request set-var(txn.fallback_gallery) ${str(file, 'gallery')} if ${condition}`,
+				),
+			),
+			comment([
 				`Anything else is ${notFound.status}: rule files for other hosts, the problem documents (only an error`,
 				`shows them), HAProxy serves no file the rules do not name. Under the API, as a problem document.`,
-			],
-			'\t',
-		),
-		...apiAcl(contract),
-		...(contract.apiPrefixes.length > 0
-			? [
-					`\thttp-request set-var(txn.fallback_api) bool(true) if fallback_api ${unnamed} !{ var(txn.fallback_gallery) -m found }`,
-				]
-			: []),
-		`\thttp-request set-var(txn.fallback_name) ${nameOf(notFound)} if ${unnamed} !{ var(txn.fallback_gallery) -m found }`,
-		hashComment(
-			`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${methodNotAllowed} page.`,
-			'\t',
-		),
-		`\thttp-request set-var(txn.fallback_name) ${nameOf(methodNotAllowedPage(contract))}${notRead}`,
-		...forget(notRead),
-		...(contract.maintenance
-			? [
-					hashComment(
-						`Under maintenance: ${MAINTENANCE_STATUS} with its page and Retry-After, whatever the method (fallback.maintenance).`,
-						'\t',
-					),
-					...allowedAcl(contract),
-					`\thttp-request set-var(txn.fallback_name) ${nameOf(requiredStatusPage(contract, MAINTENANCE_STATUS))}${underMaintenance(contract)}`,
-					...forget(underMaintenance(contract)),
-				]
-			: []),
-		hashComment('A page of the default URLs is in the locale asked for.', '\t'),
-		'\thttp-request set-var(txn.fallback_folder) var(txn.fallback_locale) unless { var(txn.fallback_folder) -m found }',
-		...problemFormatRules('{ var(txn.fallback_api) -m found }'),
-		...languageRules(contract),
-		'',
-		...galleries.flatMap(({ locale, file }) => {
-			const when = `if { var(txn.fallback_gallery) -m str ${haproxyWord(file, 'gallery')} }`;
-			return [
-				`\thttp-request set-var(txn.fallback_language) ${languageOf(contract, locale)} ${when}`,
-				`\thttp-request return status 200 content-type ${haproxyString(formats.page.type, 'media type')} file ${haproxyString(`${pagesRoot}/${file}`, 'gallery file')} ${when}`,
-			];
-		}),
-		'',
-		hashComment(
-			'The page answers, whole (no conditional or partial answer to an error), with its status.',
-			'\t',
-		),
-		`\thttp-request set-var-fmt(txn.fallback_file) ${fileFormat('%[var(txn.fallback_name)]')}`,
-		...returnRules('http-request', routes.flatMap(errorFiles), pagesRoot),
-		'',
-		...afterResponseRules(contract, (route) => route.headers),
-		'',
-		hashComment("HAProxy's own errors (before the rules above) show the page of their status.", '\t'),
-		...httpErrors(contract, pagesRoot, contract.defaultLocale, 'page'),
-		'',
-	].join('\n');
+			]),
+			...apiAcl(contract),
+			...(contract.apiPrefixes.length > 0
+				? [
+						`http-request set-var(txn.fallback_api) bool(true) if fallback_api ${unnamed} !{ var(txn.fallback_gallery) -m found }`,
+					]
+				: []),
+			`http-request set-var(txn.fallback_name) ${nameOf(notFound)} if ${unnamed} !{ var(txn.fallback_gallery) -m found }`,
+			comment(
+				`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${methodNotAllowed} page.`,
+			),
+			`http-request set-var(txn.fallback_name) ${nameOf(methodNotAllowedPage(contract))}${notRead}`,
+			...forget(notRead),
+			...(contract.maintenance
+				? [
+						comment(
+							`Under maintenance: ${MAINTENANCE_STATUS} with its page and Retry-After, whatever the method (fallback.maintenance).`,
+						),
+						...allowedAcl(contract),
+						`http-request set-var(txn.fallback_name) ${nameOf(requiredStatusPage(contract, MAINTENANCE_STATUS))}${underMaintenance(contract)}`,
+						...forget(underMaintenance(contract)),
+					]
+				: []),
+			comment('A page of the default URLs is in the locale asked for.'),
+			'http-request set-var(txn.fallback_folder) var(txn.fallback_locale) unless { var(txn.fallback_folder) -m found }',
+			...problemFormatRules('{ var(txn.fallback_api) -m found }'),
+			...languageRules(contract),
+			'',
+			...galleries.flatMap(({ locale, file }) => {
+				const when = `if { var(txn.fallback_gallery) -m str ${haproxyWord(file, 'gallery')} }`;
+				return [
+					`http-request set-var(txn.fallback_language) ${languageOf(contract, locale)} ${when}`,
+					`http-request return status 200 content-type ${haproxyString(formats.page.type, 'media type')} file ${haproxyString(`${pagesRoot}/${file}`, 'gallery file')} ${when}`,
+				];
+			}),
+			'',
+			comment('The page answers, whole (no conditional or partial answer to an error), with its status.'),
+			`http-request set-var-fmt(txn.fallback_file) ${fileFormat('%[var(txn.fallback_name)]')}`,
+			...returnRules('http-request', routes.flatMap(errorFiles), pagesRoot),
+			'',
+			...afterResponseRules(contract, (route) => route.headers),
+			'',
+			comment("HAProxy's own errors (before the rules above) show the page of their status."),
+			...httpErrors(contract, pagesRoot, contract.defaultLocale, 'page'),
+		]),
+	]);
 }
 
 /** The app's `host:port`, as options.ts validates it. */
@@ -519,78 +502,75 @@ export function haproxyProxyConfig(contract: RouteContract, options: HostOptions
 	const maintenanceFiles = inLocales(MAINTENANCE_STATUS).flatMap(errorFiles);
 	const { unreachable, timeout } = haproxyProxyFailureStatuses;
 	const codes = replaced.map((route) => route.status).join(' ');
-	return [
-		fileHeader([
-			'Fallback for HAProxy 2.6+ in front of an app: the app answers; when it fails, Fallback’s page does.',
-			`Copy dist/ to ${pagesRoot} and this file to /etc/haproxy/haproxy.cfg, change bind and the app's`,
-			'address (setenv FALLBACK_APP), then `haproxy -c -f /etc/haproxy/haproxy.cfg && systemctl reload haproxy`.',
-			`Replaced, keeping the status: the app's answers with ${codes} when HTML or empty,`,
-			`an app that cannot be reached (${unreachable}) and one silent longer than timeout server (${timeout}).`,
-			"Passed through untouched: everything else, the app's own 4xx, its JSON errors and WebSocket upgrades included.",
-		]),
+	const header = fileHeader([
+		'Fallback for HAProxy 2.6+ in front of an app: the app answers; when it fails, Fallback’s page does.',
+		`Copy dist/ to ${pagesRoot} and this file to /etc/haproxy/haproxy.cfg, change bind and the app's`,
+		'address (setenv FALLBACK_APP), then `haproxy -c -f /etc/haproxy/haproxy.cfg && systemctl reload haproxy`.',
+		`Replaced, keeping the status: the app's answers with ${codes} when HTML or empty,`,
+		`an app that cannot be reached (${unreachable}) and one silent longer than timeout server (${timeout}).`,
+		"Passed through untouched: everything else, the app's own 4xx, its JSON errors and WebSocket upgrades included.",
+	]);
+	return renderHaproxyFile(header, [
 		'',
 		...globalSection('proxy', options),
 		'',
-		...frontendStart('proxy', contract, options),
-		'\toption forwardfor',
-		'',
-		...negotiationRules(contract),
-		'\thttp-request set-var(txn.fallback_folder) var(txn.fallback_locale)',
-		hashComment('Under the API, an error is a problem document.', '\t'),
-		...apiAcl(contract),
-		...(contract.apiPrefixes.length > 0 ? problemFormatRules('fallback_api') : []),
-		...languageRules(contract),
-		...(contract.maintenance
-			? [
-					'',
-					hashComment(
-						`Under maintenance: ${MAINTENANCE_STATUS} with its page and Retry-After, whatever the method; nothing reaches the app.`,
-						'\t',
-					),
-					...allowedAcl(contract),
-					`\thttp-request set-var-fmt(txn.fallback_file) ${fileFormat(pageFileParts(requiredStatusPage(contract, MAINTENANCE_STATUS).file).name)}${underMaintenance(contract)}`,
-					...returnRules('http-request', maintenanceFiles, pagesRoot),
-				]
-			: []),
-		'',
-		hashComment(
-			"The app, through the backend whose error pages (HAProxy's own: unreachable, too slow) are in the\n" +
-				'locale and format asked for.',
-			'\t',
-		),
-		'\tuse_backend fallback_app_%[var(txn.fallback_language)]_%[var(txn.fallback_format)]',
-		`\tdefault_backend ${backendName(contract, contract.defaultLocale, 'page')}`,
-		'',
-		hashComment(
-			[
+		section('frontend fallback_proxy', [
+			...frontendStart('proxy', contract, options),
+			'option forwardfor',
+			'',
+			...negotiationRules(contract),
+			'http-request set-var(txn.fallback_folder) var(txn.fallback_locale)',
+			comment('Under the API, an error is a problem document.'),
+			...apiAcl(contract),
+			...(contract.apiPrefixes.length > 0 ? problemFormatRules('fallback_api') : []),
+			...languageRules(contract),
+			...(contract.maintenance
+				? [
+						'',
+						comment(
+							`Under maintenance: ${MAINTENANCE_STATUS} with its page and Retry-After, whatever the method; nothing reaches the app.`,
+						),
+						...allowedAcl(contract),
+						`http-request set-var-fmt(txn.fallback_file) ${fileFormat(pageFileParts(requiredStatusPage(contract, MAINTENANCE_STATUS).file).name)}${underMaintenance(contract)}`,
+						...returnRules('http-request', maintenanceFiles, pagesRoot),
+					]
+				: []),
+			'',
+			comment(
+				"The app, through the backend whose error pages (HAProxy's own: unreachable, too slow) are in the\n" +
+					'locale and format asked for.',
+			),
+			'use_backend fallback_app_%[var(txn.fallback_language)]_%[var(txn.fallback_format)]',
+			`default_backend ${backendName(contract, contract.defaultLocale, 'page')}`,
+			'',
+			comment([
 				`The app's ${codes}, when HTML or without a body, become the page of their status;`,
 				'any other body (an API’s JSON error) passes as the app sent it.',
-			],
-			'\t',
-		),
-		`\tacl fallback_replaced status ${codes}`,
-		'\tacl fallback_app_html res.fhdr(content-type) -m beg -i text/html',
-		'\tacl fallback_app_typed res.fhdr(content-type) -m found',
-		`\thttp-response set-var-fmt(txn.fallback_file) ${fileFormat('%[status]')} if fallback_replaced fallback_app_html`,
-		`\thttp-response set-var-fmt(txn.fallback_file) ${fileFormat('%[status]')} if fallback_replaced !fallback_app_typed`,
-		...returnRules('http-response', replacedFiles, pagesRoot),
-		hashComment("Anything else is the app's answer, untouched: none of Fallback's headers.", '\t'),
-		'\thttp-response set-var(txn.fallback_from_app) bool(true)',
-		'\thttp-after-response allow if { var(txn.fallback_from_app) -m found }',
-		...afterResponseRules(contract, (route) => headersInFrontOfApp(contract, route)),
-		'',
-		hashComment("HAProxy's own errors before a backend is chosen show the page of their status.", '\t'),
-		...httpErrors(contract, pagesRoot, contract.defaultLocale, 'page'),
+			]),
+			`acl fallback_replaced status ${codes}`,
+			'acl fallback_app_html res.fhdr(content-type) -m beg -i text/html',
+			'acl fallback_app_typed res.fhdr(content-type) -m found',
+			`http-response set-var-fmt(txn.fallback_file) ${fileFormat('%[status]')} if fallback_replaced fallback_app_html`,
+			`http-response set-var-fmt(txn.fallback_file) ${fileFormat('%[status]')} if fallback_replaced !fallback_app_typed`,
+			...returnRules('http-response', replacedFiles, pagesRoot),
+			comment("Anything else is the app's answer, untouched: none of Fallback's headers."),
+			'http-response set-var(txn.fallback_from_app) bool(true)',
+			'http-after-response allow if { var(txn.fallback_from_app) -m found }',
+			...afterResponseRules(contract, (route) => headersInFrontOfApp(contract, route)),
+			'',
+			comment("HAProxy's own errors before a backend is chosen show the page of their status."),
+			...httpErrors(contract, pagesRoot, contract.defaultLocale, 'page'),
+		]),
 		...locales.flatMap((locale) =>
 			formatNames.flatMap((format) => [
-				'',
-				`backend ${backendName(contract, locale, format)}`,
-				'\tserver app "${FALLBACK_APP}"',
-				...httpErrors(contract, pagesRoot, locale, format),
+				'' as const,
+				section(`backend ${backendName(contract, locale, format)}`, [
+					'server app "${FALLBACK_APP}"',
+					...httpErrors(contract, pagesRoot, locale, format),
+				]),
 			]),
 		),
-		'',
-	].join('\n');
+	]);
 }
 
 export function haproxyFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
