@@ -11,7 +11,6 @@ interface Located {
 	nodeName: string;
 	attrs?: { name: string; value: string }[];
 	childNodes?: Located[];
-	value?: string;
 	sourceCodeLocation?: { startOffset: number; endOffset: number };
 }
 
