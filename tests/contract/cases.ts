@@ -44,7 +44,8 @@ import {
 } from '../../packages/fallback-pages/src/verify/cases';
 import type { CaseId } from '../../packages/fallback-pages/src/verify/hosts';
 import { runVerify } from '../../packages/fallback-pages/src/verify/main';
-import { contractFileOf, readContract, CONTRACT_FILE } from '../../packages/fallback-pages/src/verify/site';
+import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
+import { contractFileOf, CONTRACT_FILE } from '../../packages/fallback-pages/src/verify/site';
 import {
 	distDir,
 	freePort,
@@ -234,7 +235,7 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 		it(`npm run verify passes against it (--host ${server.id})`, async () => {
 			// The contract the build wrote for the verifier is the one this suite checks (the build
 			// lists the locales in the config's order, this suite in the catalogue's).
-			expect(inLocaleOrder(readContract(CONTRACT_FILE))).toEqual(inLocaleOrder(contract));
+			expect(inLocaleOrder(readContractFile(CONTRACT_FILE))).toEqual(inLocaleOrder(contract));
 			const lines: string[] = [];
 			const run = await runVerify({
 				url: `http://127.0.0.1:${running!.port}/`,
@@ -266,7 +267,7 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 function describeStaleConfig(server: ServerUnderTest, executable: string) {
 	describe(`${server.name}, build A's config serving build B's pages`, () => {
 		const otherDist = inject('otherBuild');
-		const otherContract = readContract(contractFileOf(otherDist));
+		const otherContract = readContractFile(contractFileOf(otherDist));
 		let running: RunningServer | undefined;
 		let work: { dir: string; pagesRoot: string } | undefined;
 		const site = siteOf(otherContract, () => work!.pagesRoot);

@@ -18,7 +18,7 @@ import {
 	samplePaths,
 	UNKNOWN_PATH,
 } from '../../packages/fallback-pages/src/verify/audits.ts';
-import { readContract } from '../../packages/fallback-pages/src/verify/site.ts';
+import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile.ts';
 
 const dist = new URL('../../dist/', import.meta.url);
 const contractFile = fileURLToPath(new URL('../../hosts/contract.json', import.meta.url));
@@ -92,7 +92,7 @@ let broken: TestSite | undefined;
 
 beforeAll(async () => {
 	pages = readPages();
-	contract = readContract(contractFile);
+	contract = readContractFile(contractFile);
 	site = await serve(pages, contract.pageHeaders);
 	broken = await serve(
 		{ ...pages, notFound: pages.notFound.replace('</main>', `${UNLABELLED_IMAGE}</main>`) },

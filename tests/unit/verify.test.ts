@@ -8,6 +8,7 @@ import { createServer as createTcpServer, type Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
+import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
 import { bodyDifference, CaseRun } from '../../packages/fallback-pages/src/verify/checks';
 import { hostProfiles, netlify } from '../../packages/fallback-pages/src/verify/hosts';
 import {
@@ -24,7 +25,6 @@ import {
 	contractFileOf,
 	hostsDirOf,
 	loadSite,
-	readContract,
 } from '../../packages/fallback-pages/src/verify/site';
 
 const servers: { close(): void }[] = [];
@@ -229,12 +229,12 @@ describe('what the command refuses', () => {
 		const { tmpdir } = await import('node:os');
 		const dir = await mkdtemp(`${tmpdir()}/fallback-contract-`);
 		await writeFile(`${dir}/contract.json`, '{"statusPages": []}');
-		expect(() => readContract(`${dir}/contract.json`)).toThrow('has no contract schema version');
+		expect(() => readContractFile(`${dir}/contract.json`)).toThrow('has no contract schema version');
 		await writeFile(`${dir}/contract.json`, '{"schemaVersion": "1.0", "statusPages": []}');
-		expect(() => readContract(`${dir}/contract.json`)).toThrow(
+		expect(() => readContractFile(`${dir}/contract.json`)).toThrow(
 			'is not a valid route contract (schema 1.0): extraPages: ',
 		);
-		expect(() => readContract(`${dir}/missing.json`)).toThrow('does not exist: build first');
+		expect(() => readContractFile(`${dir}/missing.json`)).toThrow('does not exist: build first');
 	});
 });
 

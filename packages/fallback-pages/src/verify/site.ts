@@ -38,12 +38,9 @@ export function contractFileOf(dist: string, root = process.cwd()): string {
 	return existsSync(beside) || !existsSync(starter) ? beside : starter;
 }
 
-/** The contract in a file the build wrote; throws one line saying what is wrong with it. */
-export const readContract = readContractFile;
-
 /** The site of a build: its contract and its files, each checked to be there. */
 export function loadSite(dist: string, contractFile: string): Site {
-	const contract = readContract(contractFile);
+	const contract = readContractFile(contractFile);
 	const root = resolve(dist);
 	const files = [
 		...[contract.defaultLocale, ...contract.otherLocales].map((locale) => galleryFile(contract, locale)),
