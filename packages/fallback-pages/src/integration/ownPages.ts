@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rename, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse } from 'parse5';
 import { appErrorPages } from '../catalog/appErrors';
 import { statusCatalog } from '../catalog/statuses';
 import type { Locale } from '../i18n';
+import { locatedElements } from '../quality/pageAnalysis';
 import { withPagePolicy } from './pagePolicy';
 
 /** What decides the paths: the shipped locales and what the site keeps for itself. */
@@ -185,33 +185,15 @@ function writtenFile(
 	return candidates.find((file) => existsSync(join(dist, file)));
 }
 
-interface Element {
-	nodeName: string;
-	attrs?: { name: string; value: string }[];
-	childNodes?: Element[];
-	content?: { childNodes: Element[] };
-	sourceCodeLocation?: { startOffset: number; endOffset: number };
-}
-
 /** `<link rel="stylesheet">` elements of a page, with where they sit in its text. */
 function stylesheetLinks(html: string): { href: string; start: number; end: number }[] {
-	const found: { href: string; start: number; end: number }[] = [];
-	const visit = (node: Element) => {
-		const attr = (name: string) => node.attrs?.find((a) => a.name === name)?.value;
-		if (
-			node.nodeName === 'link' &&
-			attr('rel')?.split(/\s+/).includes('stylesheet') &&
-			node.sourceCodeLocation
-		) {
-			found.push({
-				href: attr('href') ?? '',
-				...{ start: node.sourceCodeLocation.startOffset, end: node.sourceCodeLocation.endOffset },
-			});
-		}
-		for (const child of node.content?.childNodes ?? node.childNodes ?? []) visit(child);
-	};
-	visit(parse(html, { sourceCodeLocationInfo: true }) as unknown as Element);
-	return found;
+	return locatedElements(html).flatMap((element) => {
+		const attr = (name: string) => element.attrs?.find((a) => a.name === name)?.value;
+		const location = element.sourceCodeLocation;
+		if (element.tagName !== 'link' || !attr('rel')?.split(/\s+/).includes('stylesheet') || !location)
+			return [];
+		return [{ href: attr('href') ?? '', start: location.startOffset, end: location.endOffset }];
+	});
 }
 
 /**

@@ -3,16 +3,8 @@
  * exactly its inline style and script. A server config then holds only the constant part
  * (`HEADER_POLICY`) and keeps working when new pages (another brand, other texts) are copied under it.
  */
-import { parse } from 'parse5';
 import { pagePolicy } from '../contract/pageHeaders';
-import { inlineCodeOf } from '../quality/pageAnalysis';
-
-interface Located {
-	nodeName: string;
-	attrs?: { name: string; value: string }[];
-	childNodes?: Located[];
-	sourceCodeLocation?: { startOffset: number; endOffset: number };
-}
+import { inlineCodeOf, locatedElements } from '../quality/pageAnalysis';
 
 /**
  * The page with no white space at the end of its inline styles (Astro's end in a line break).
@@ -20,13 +12,9 @@ interface Located {
  * hashes it trimmed: without the trailing space both agree, and the byte is saved.
  */
 function trimmedStyles(html: string): string {
-	const texts: Located[] = [];
-	const visit = (node: Located) => {
-		if (node.nodeName === 'style')
-			texts.push(...(node.childNodes ?? []).filter((child) => child.nodeName === '#text'));
-		for (const child of node.childNodes ?? []) visit(child);
-	};
-	visit(parse(html, { sourceCodeLocationInfo: true }) as unknown as Located);
+	const texts = locatedElements(html)
+		.filter((element) => element.tagName === 'style')
+		.flatMap((style) => (style.childNodes ?? []).filter((child) => child.nodeName === '#text'));
 	let result = html;
 	for (const text of texts.reverse()) {
 		const { startOffset, endOffset } = text.sourceCodeLocation!;
@@ -35,24 +23,13 @@ function trimmedStyles(html: string): string {
 	return result;
 }
 
-/** The elements of a page in document order, with where they sit in its text. */
-function located(html: string): Located[] {
-	const found: Located[] = [];
-	const visit = (node: Located) => {
-		if (node.sourceCodeLocation && node.attrs) found.push(node);
-		for (const child of node.childNodes ?? []) visit(child);
-	};
-	visit(parse(html, { sourceCodeLocationInfo: true }) as unknown as Located);
-	return found;
-}
-
 /**
  * The page with its policy right after `<meta charset>`, before any style or script (a meta policy
  * governs only what comes after it), its styles trimmed at the end (trimmedStyles).
  */
 export function withPagePolicy(page: string): string {
 	const html = trimmedStyles(page);
-	const elements = located(html);
+	const elements = locatedElements(html);
 	const charset = elements.findIndex(
 		(element) => element.nodeName === 'meta' && element.attrs!.some((attr) => attr.name === 'charset'),
 	);

@@ -14,6 +14,8 @@ export interface HtmlNode {
 	attrs?: { name: string; value: string }[];
 	childNodes?: HtmlNode[];
 	content?: { childNodes: HtmlNode[] };
+	/** Where the node sits in the page's text (locatedElements only). */
+	sourceCodeLocation?: { startOffset: number; endOffset: number };
 }
 
 export function parseHtml(html: string): HtmlNode {
@@ -24,6 +26,15 @@ export function parseHtml(html: string): HtmlNode {
 export function walkElements(node: HtmlNode, visit: (element: HtmlNode & { tagName: string }) => void) {
 	if (node.tagName !== undefined) visit(node as HtmlNode & { tagName: string });
 	for (const child of node.content?.childNodes ?? node.childNodes ?? []) walkElements(child, visit);
+}
+
+/** Every element of a page in document order, each with where it sits in the page's text. */
+export function locatedElements(html: string): (HtmlNode & { tagName: string })[] {
+	const found: (HtmlNode & { tagName: string })[] = [];
+	walkElements(parse(html, { sourceCodeLocationInfo: true }) as unknown as HtmlNode, (element) =>
+		found.push(element),
+	);
+	return found;
 }
 
 /** The text of a node and its descendants. */
