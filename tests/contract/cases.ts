@@ -156,6 +156,33 @@ const options = (pagesRoot: string, port: number, upstreamPort: number): HostOpt
 	upstreamTimeoutSeconds: testUpstreamTimeoutSeconds,
 });
 
+/**
+ * A static site on `server` for the enclosing describe: a copy of `pages` (default dist/) under the
+ * config written from this suite's contract, started before its tests and stopped after them.
+ */
+function servedStatically(server: ServerUnderTest, executable: string, what: string, pages?: string) {
+	const served: { running?: RunningServer; work?: { dir: string; pagesRoot: string } } = {};
+	beforeAll(async () => {
+		const work = await makeWorkDir(`${server.name}-${what.replace(/\W+/g, '-')}`, pages);
+		served.work = work;
+		await server.installFiles?.(contract, work.pagesRoot);
+		const port = await freePort();
+		served.running = await server.start({
+			dir: join(work.dir, 'server'),
+			pagesRoot: work.pagesRoot,
+			siteConfig: server.configs.static!(contract, options(work.pagesRoot, port, await freePort())),
+			port,
+			label: `${server.name} ${what}`,
+			executable,
+		});
+	});
+	afterAll(async () => {
+		await served.running?.stop();
+		if (served.work) await removeWorkDir(served.work.dir);
+	});
+	return served;
+}
+
 /** The static site: dist/ served by the server alone, checked by the verifier's cases. */
 /**
  * The servers whose static configs keep the fuzz test's invariants (tests/contract/fuzz.ts), every
@@ -169,27 +196,8 @@ const fuzzed = new Set(['nginx', 'caddy', 'apache', 'haproxy', 'cloudflare']);
 
 function describeStatic(server: ServerUnderTest, executable: string) {
 	describe(`${server.name}, static site`, () => {
-		let running: RunningServer | undefined;
-		let work: { dir: string; pagesRoot: string } | undefined;
-		const site = siteOf(contract, () => work!.pagesRoot);
-
-		beforeAll(async () => {
-			work = await makeWorkDir(`${server.name}-static`);
-			await server.installFiles?.(contract, work.pagesRoot);
-			const port = await freePort();
-			running = await server.start({
-				dir: join(work.dir, 'server'),
-				pagesRoot: work.pagesRoot,
-				siteConfig: server.configs.static!(contract, options(work.pagesRoot, port, await freePort())),
-				port,
-				label: `${server.name} static`,
-				executable,
-			});
-		});
-		afterAll(async () => {
-			await running?.stop();
-			if (work) await removeWorkDir(work.dir);
-		});
+		const served = servedStatically(server, executable, 'static');
+		const site = siteOf(contract, () => served.work!.pagesRoot);
 
 		const cases = staticCases(site, server);
 		for (const group of caseGroups) {
@@ -201,7 +209,7 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 						? `${contractCase.name} — declared: ${contractCase.declared}`
 						: contractCase.name;
 					it(name, async () => {
-						const outcome = await runCase(contractCase.run, loopback(running!.port));
+						const outcome = await runCase(contractCase.run, loopback(served.running!.port));
 						expect(outcome.error, 'a network error').toBeUndefined();
 						expect(outcome.failures.map(failureLine)).toEqual([]);
 					});
@@ -213,20 +221,20 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 			it(`keeps its invariants under ${FUZZ_REQUESTS} random requests (seed ${FUZZ_SEED})`, async () => {
 				const all = fuzzRequests();
 				const sent = all.filter((one) => !server.fuzzExclusion?.excludes(one));
-				const run = await fuzz(site, server, work!.pagesRoot, running!.port, sent);
+				const run = await fuzz(site, server, served.work!.pagesRoot, served.running!.port, sent);
 				const excluded = all.length - sent.length;
 				console.log(
 					`fuzz: ${server.name}, static: ${run.requests} requests in ${run.seconds.toFixed(1)} s, statuses ${JSON.stringify(run.statuses)}, ${run.violations.length} violation(s)${excluded ? `; ${excluded} not sent: ${server.fuzzExclusion!.reason}` : ''}`,
 				);
 				expect(run.violations.slice(0, 20)).toEqual([]);
 				// Still up.
-				expect((await request(running!.port, '/')).status).toBe(200);
+				expect((await request(served.running!.port, '/')).status).toBe(200);
 			}, 120_000);
 
 		const log = server.requestIds?.log;
 		if (log) {
 			it(`the request ID of an error answer is in the access log (${log})`, async () => {
-				const answer = await request(running!.port, '/no/such/page?find=me');
+				const answer = await request(served.running!.port, '/no/such/page?find=me');
 				const id = answer.headers.get(contract.requestIdHeader);
 				await expect.poll(() => readFileSync(log, 'utf8')).toContain(`request_id=${id}`);
 			});
@@ -238,10 +246,10 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 			expect(inLocaleOrder(readContractFile(CONTRACT_FILE))).toEqual(inLocaleOrder(contract));
 			const lines: string[] = [];
 			const run = await runVerify({
-				url: `http://127.0.0.1:${running!.port}/`,
+				url: `http://127.0.0.1:${served.running!.port}/`,
 				host: server.id,
 				dist: distDir,
-				reportDir: join(work!.dir, 'verify-report'),
+				reportDir: join(served.work!.dir, 'verify-report'),
 				log: (line) => lines.push(line),
 				color: false,
 			});
@@ -268,27 +276,8 @@ function describeStaleConfig(server: ServerUnderTest, executable: string) {
 	describe(`${server.name}, build A's config serving build B's pages`, () => {
 		const otherDist = inject('otherBuild');
 		const otherContract = readContractFile(contractFileOf(otherDist));
-		let running: RunningServer | undefined;
-		let work: { dir: string; pagesRoot: string } | undefined;
-		const site = siteOf(otherContract, () => work!.pagesRoot);
-
-		beforeAll(async () => {
-			work = await makeWorkDir(`${server.name}-stale`, otherDist);
-			await server.installFiles?.(contract, work.pagesRoot);
-			const port = await freePort();
-			running = await server.start({
-				dir: join(work.dir, 'server'),
-				pagesRoot: work.pagesRoot,
-				siteConfig: server.configs.static!(contract, options(work.pagesRoot, port, await freePort())),
-				port,
-				label: `${server.name} static, build B`,
-				executable,
-			});
-		});
-		afterAll(async () => {
-			await running?.stop();
-			if (work) await removeWorkDir(work.dir);
-		});
+		const served = servedStatically(server, executable, 'static, build B', otherDist);
+		const site = siteOf(otherContract, () => served.work!.pagesRoot);
 
 		it("B's pages are not A's: another style, another text, another page policy", () => {
 			const a = readFileSync(join(distDir, '404.html'), 'utf8');
@@ -305,7 +294,7 @@ function describeStaleConfig(server: ServerUnderTest, executable: string) {
 			const failures: string[] = [];
 			const cases = staticCases(site, server);
 			for (const contractCase of cases) {
-				const outcome = await runCase(contractCase.run, loopback(running!.port));
+				const outcome = await runCase(contractCase.run, loopback(served.running!.port));
 				if (outcome.error) failures.push(`${contractCase.name}: ${String(outcome.error)}`);
 				failures.push(...outcome.failures.map((failure) => `${contractCase.name}: ${failureLine(failure)}`));
 			}
