@@ -5,16 +5,13 @@
  */
 import {
 	contentLanguage,
-	defaultLocaleRoutes,
 	headersInFrontOfApp,
+	localeFolder,
 	MAINTENANCE_STATUS,
 	negotiates,
 	notFoundPage,
-	pageFileParts,
 	PROBLEM_JSON,
 	replacedAppPages,
-	routeLocale,
-	routePaths,
 	statusPage,
 	type HeadersOf,
 	type PageRoute,
@@ -27,12 +24,14 @@ import {
 	fileHeader,
 	headerName,
 	pathPrefixesPattern,
+	literalPathPattern,
 	longestFileName,
 	type HostConfigFile,
 } from './format';
-import { firstListedPattern } from './language';
+import { firstListedCapture } from './language';
 import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
 import type { HostOptions } from './options';
+import { namedStatuses, pageGroupPattern, pageGroups, pageName } from './pageTable';
 
 import { block, caddySyntax, comment, renderFile, type ConfigNode, type Directive } from './syntax/braces';
 
@@ -40,9 +39,6 @@ import { block, caddySyntax, comment, renderFile, type ConfigNode, type Directiv
 function siteAddress({ listen }: HostOptions): string {
 	return listen.host ? `http://${listen.host}:${listen.port}` : `:${listen.port}`;
 }
-
-/** A matcher name from a page file: `global-error.html` → `page_global_error`. */
-const matcherName = (route: PageRoute) => `page_${route.file.replace(/\.html$/, '').replace(/\W/g, '_')}`;
 
 const snippet = 'fallback_page_headers';
 
@@ -65,7 +61,7 @@ function statusHeaderLines(routes: readonly PageRoute[], headersOf: HeadersOf): 
 		const headers = Object.entries(headersOf(route));
 		if (headers.length === 0) return [];
 		return [
-			`@status${route.status} expression \`{err.status_code} == ${route.status}\``,
+			`@status${route.status} vars {err.status_code} ${route.status}`,
 			...headers.map(
 				([name, value]) =>
 					`header @status${route.status} ${headerName(name, 'status header name')} ${caddyString(value, `header ${name} of status ${route.status}`)}`,
@@ -74,28 +70,64 @@ function statusHeaderLines(routes: readonly PageRoute[], headersOf: HeadersOf): 
 	});
 }
 
+/** A locale's folder as the rewrites write it: `""`, `"de/"` (under a base, `"fallback/de/"`). */
+const folderValue = (contract: RouteContract, locale: string) =>
+	caddyString(localeFolder(contract, locale).slice(1), `folder of ${locale}`);
+
 /**
- * In handle_errors, where other locales ship: `{fallback_locale}`, the folder of the locale the
- * browser lists first among those that ship (see language.ts for what is matched), and
- * `{fallback_language}`, its Content-Language; every answer varies with Accept-Language.
+ * A map from a locale's code to its language (and, given `folder`, its folder), one line per
+ * locale: Caddy compares the code with each in turn, which costs next to nothing beside a pattern.
+ * `caseless`: also the code in any case (`DE`, as a browser may write it), after the exact ones.
+ */
+function localeMap(
+	contract: RouteContract,
+	source: string,
+	{ folder, language }: { folder?: string; language: string },
+	caseless: boolean,
+): ConfigNode {
+	const shipped = [contract.defaultLocale, ...contract.otherLocales];
+	const values = (locale: string) =>
+		[
+			...(folder ? [folderValue(contract, locale)] : []),
+			caddyString(contentLanguage(contract, locale), `language of ${locale}`),
+		].join(' ');
+	return block(`map ${source} ${folder ? `${folder} ` : ''}${language}`, [
+		...shipped.map((locale) => `${locale} ${values(locale)}`),
+		...(caseless ? shipped.map((locale) => `"~(?i)^${locale}$" ${values(locale)}`) : []),
+		`default ${values(contract.defaultLocale)}`,
+	]);
+}
+
+/**
+ * In handle_errors: `{fallback_locale}`, the folder of the error's locale, and
+ * `{fallback_language}`, its Content-Language. The locale is the page's own where the request was
+ * for a page in a locale's folder (`/de/404`), else the one the browser lists first among those
+ * that ship (see language.ts for what is matched), found by one pattern; every answer varies with
+ * Accept-Language.
  */
 function languageLines(contract: RouteContract): ConfigNode[] {
-	const language = (locale: string) => contentLanguage(contract, locale);
 	if (!negotiates(contract)) {
-		return [`header Content-Language ${caddyString(language(contract.defaultLocale), 'default language')}`];
+		return [
+			`header Content-Language ${caddyString(contentLanguage(contract, contract.defaultLocale), 'default language')}`,
+		];
 	}
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
 	return [
 		comment(
-			`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed): folder, language.`,
+			`The page's own locale, else the one the browser lists first among ${shipped.join(', ')} (q-values not weighed).`,
 		),
-		block('map {header.Accept-Language} {fallback_locale} {fallback_language}', [
-			...contract.otherLocales.map(
-				(locale) =>
-					`${caddyString(`~${firstListedPattern(locale, shipped)}`, `Accept-Language of ${locale}`)} "${locale}/" ${caddyString(language(locale), `language of ${locale}`)}`,
-			),
-			`default "" ${caddyString(language(contract.defaultLocale), 'default language')}`,
+		block('map "{vars.fallback_page_locale}|{header.Accept-Language}" {fallback_locale_code}', [
+			'"~^([a-z]+)[|]" "${1}"',
+			`${caddyString(`~${firstListedCapture(shipped).replace('^', '^[|]')}`, 'Accept-Language pattern')} "\${1}"`,
+			`default ${contract.defaultLocale}`,
 		]),
+		localeMap(
+			contract,
+			'{fallback_locale_code}',
+			{ folder: '{fallback_locale}', language: '{fallback_language}' },
+			true,
+		),
+		'header Content-Language {fallback_language}',
 	];
 }
 
@@ -123,39 +155,81 @@ function formatLines(contract: RouteContract): ConfigNode[] {
  * The language of the files served as they are (the galleries): each locale's folder says its
  * own, anything else the default's (`?`: only where no other set it).
  */
-function fileLanguageLines(contract: RouteContract): Directive[] {
+function fileLanguageLines(contract: RouteContract): ConfigNode[] {
 	const language = (locale: string) => contentLanguage(contract, locale);
+	if (!negotiates(contract)) {
+		return [`header ?Content-Language ${caddyString(language(contract.defaultLocale), 'default language')}`];
+	}
+	const folders = contract.otherLocales.join('|');
 	return [
-		`header ?Content-Language ${caddyString(language(contract.defaultLocale), 'default language')}`,
-		...contract.otherLocales.flatMap((locale) => [
-			`@locale_${locale} path /${locale}/*`,
-			`header @locale_${locale} Content-Language ${caddyString(language(locale), `language of ${locale}`)}`,
+		block('map {path} {fallback_path_locale}', [
+			`${caddyString(`~^${literalPathPattern(localeFolder(contract, contract.defaultLocale))}(${folders})/`, 'locale folders')} "\${1}"`,
+			`default ${contract.defaultLocale}`,
 		]),
+		localeMap(contract, '{fallback_path_locale}', { language: '{fallback_path_language}' }, false),
+		'header ?Content-Language {fallback_path_language}',
 	];
 }
 
 /**
- * Serves a page in handle_errors: its own locale's, or the one the browser asks for; `file` serves
- * another of the route's files (its problem document).
+ * Serves the error's file in handle_errors: the page of its route (`{fallback_page_name}`, set where
+ * a request for a page raised it) or of its status, in its locale and the format asked for;
+ * `file`, a file of the locale's folder in its stead (a problem document).
  */
-function servePage(contract: RouteContract, route: PageRoute | undefined, file?: string): ConfigNode[] {
-	const negotiated = negotiates(contract) && (!route || defaultLocaleRoutes(contract).includes(route));
-	// The page's folder and name (`de/`, `404`), in the format asked for, unless a file is given.
-	const { folder: ownFolder, name } = pageFileParts(route?.file ?? '{err.status_code}.html');
-	const served = file ?? `${ownFolder}{fallback_format_folder}${name}.{fallback_format_extension}`;
-	const fixedLanguage = route && !negotiated && negotiates(contract);
+function servePage(contract: RouteContract, file?: string): ConfigNode[] {
+	const folder = negotiates(contract)
+		? '{fallback_locale}'
+		: localeFolder(contract, contract.defaultLocale).slice(1);
+	const served = file ?? '{fallback_format_folder}{fallback_page_name}.{fallback_format_extension}';
 	return [
-		...(negotiated ? ['header Content-Language {fallback_language}'] : []),
-		...(fixedLanguage
-			? [
-					`header Content-Language ${caddyString(contentLanguage(contract, routeLocale(contract, route)), 'page language')}`,
-				]
-			: []),
 		...(file ? [] : ['header Content-Type {fallback_format_type}']),
-		`rewrite * /${negotiated ? '{fallback_locale}' : ''}${served}`,
+		`rewrite * /${folder}${served}`,
 		// Never a redirect: file_server would send /x/404.json/ to /x/404.json when the page it
 		// serves has the name of the path's last segment.
 		block('file_server', ['disable_canonical_uris']),
+	];
+}
+
+/**
+ * The route's page where a request for one raised the error (its name and locale kept as vars in
+ * `route`), else the page of the error's status.
+ */
+const pageNameLines: ConfigNode[] = [
+	block('map {vars.fallback_page_name} {fallback_page_name}', [
+		'"" {err.status_code}',
+		'default {vars.fallback_page_name}',
+	]),
+];
+
+/**
+ * In `route`: a request for an error page, in any locale (`/404`, `/de/404.html`, `/global-error`),
+ * fails with its status; its locale and name are kept for handle_errors. One pattern per set of
+ * locales the pages ship in (one for a whole build).
+ */
+function pageRouteLines(contract: RouteContract): ConfigNode[] {
+	const statuses = namedStatuses(contract);
+	return [
+		comment('/{code}, /{locale}/{code}.html and the other pages answer with their status.'),
+		...(statuses.size > 0
+			? [
+					block('map {vars.fallback_page_name} {fallback_page_status}', [
+						...[...statuses].map(([name, status]) => `${name} ${status}`),
+						'default {vars.fallback_page_name}',
+					]),
+				]
+			: []),
+		...pageGroups(contract).flatMap((group, index) => {
+			const matcher = index === 0 ? 'page' : `page_${index + 1}`;
+			return [
+				`@${matcher} path_regexp ${matcher} ${pageGroupPattern(contract, group)}`,
+				block(`vars @${matcher}`, [
+					`fallback_page_locale {re.${matcher}.1}`,
+					`fallback_page_name {re.${matcher}.2}`,
+				]),
+				// One argument that is not a number would be the message: the status goes second.
+				`error @${matcher} "the page of its status" {${statuses.size > 0 ? 'fallback_page_status' : 'vars.fallback_page_name'}}`,
+			];
+		}),
 	];
 }
 
@@ -206,6 +280,7 @@ function errorAnswerLines(contract: RouteContract, headersOf: HeadersOf): Config
 		`header ${headerName(contract.requestIdHeader, 'request ID header')} {http.request.uuid}`,
 		...languageLines(contract),
 		...formatLines(contract),
+		...pageNameLines,
 		...statusHeaderLines(contract.statusPages, headersOf),
 		...wholePageLines,
 	];
@@ -214,7 +289,6 @@ function errorAnswerLines(contract: RouteContract, headersOf: HeadersOf): Config
 /** The static site: dist/ at `pagesRoot`. */
 export function caddyStaticConfig(contract: RouteContract, options: HostOptions): string {
 	const notFound = notFoundPage(contract);
-	const codes = contract.statusPages.map((route) => route.status).join('|');
 	const header = fileHeader([
 		'Fallback for Caddy v2, static site: every error answers with its own page and status.',
 		`Copy dist/ to ${options.pagesRoot} and this file to /etc/caddy/Caddyfile (or import it from there),`,
@@ -238,14 +312,7 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 				...maintenanceLines(contract),
 				`@notRead not method ${contract.readMethods.join(' ')}`,
 				`error @notRead ${contract.methodNotAllowedStatus}`,
-				comment('/{code} and /{code}.html answer {code}.'),
-				`@statusPage path_regexp statusPage ^/(${codes})(?:[.]html)?$`,
-				// One argument that is not a number would be the message: the status goes second.
-				'error @statusPage "the page of its status" {re.statusPage.1}',
-				...contract.extraPages.flatMap((route) => [
-					`@${matcherName(route)} path_regexp ${exactPathsPattern(routePaths(route))}`,
-					`error @${matcherName(route)} ${route.status}`,
-				]),
+				...pageRouteLines(contract),
 				comment(
 					`Rule files for other hosts are no pages: ${notFound.status}; nor are the problem documents.`,
 				),
@@ -271,16 +338,8 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 			),
 			block('handle_errors', [
 				...errorAnswerLines(contract, (route) => route.headers),
-				// An extra page only with its own status: a POST there is a 405 like anywhere else.
-				...contract.extraPages.flatMap((route) => [
-					block(`@${matcherName(route)}`, [
-						`path_regexp ${exactPathsPattern(routePaths(route))}`,
-						`expression \`{err.status_code} == ${route.status}\``,
-					]),
-					block(`handle @${matcherName(route)}`, servePage(contract, route)),
-				]),
 				...apiHandlers(contract, 'static'),
-				block('handle', servePage(contract, undefined)),
+				block('handle', servePage(contract)),
 			]),
 		]),
 	]);
@@ -299,13 +358,17 @@ function apiHandlers(contract: RouteContract, mode: 'static' | 'proxy'): ConfigN
 		comment(`Under the API: the problem document (${PROBLEM_JSON}).`),
 		block('@api', [
 			`path_regexp ${pathPrefixesPattern(contract.apiPrefixes)}`,
-			...(mode === 'static' ? [`expression \`{err.status_code} == ${notFound.status}\``] : []),
+			// Not a request for one of the pages (`/api/404`, were it one): that is the page.
+			...(mode === 'static'
+				? [`vars {err.status_code} ${notFound.status}`, 'vars {vars.fallback_page_name} ""']
+				: []),
 		]),
 		block('handle @api', [
 			`header Content-Type ${PROBLEM_JSON}`,
-			...(mode === 'static'
-				? servePage(contract, notFound, notFound.problemFile)
-				: servePage(contract, undefined, 'problem/{err.status_code}.json')),
+			...servePage(
+				contract,
+				`${formats.problem.folder}${mode === 'static' ? pageName(contract, notFound) : '{err.status_code}'}.${formats.problem.extension}`,
+			),
 		]),
 	];
 }
@@ -359,7 +422,7 @@ export function caddyProxyConfig(contract: RouteContract, options: HostOptions):
 				`root * ${caddyString(options.pagesRoot, 'fallback.hosts.pagesRoot')}`,
 				...errorAnswerLines(contract, (route) => headersInFrontOfApp(contract, route)),
 				...apiHandlers(contract, 'proxy'),
-				block('handle', servePage(contract, undefined)),
+				block('handle', servePage(contract)),
 			]),
 		]),
 	]);

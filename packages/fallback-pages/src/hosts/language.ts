@@ -68,8 +68,31 @@ export function firstListedPattern(
 	shipped: readonly string[],
 	flavour: PatternFlavour = 'inline-flags',
 ): string {
+	if (!shipped.map(checkedCode).includes(checkedCode(locale))) {
+		throw new Error(`${locale} is not among ${shipped.join(', ')}`);
+	}
+	return firstListed(shipped, flavour, (code) => code(locale));
+}
+
+/**
+ * Matches an `Accept-Language` that lists one of `shipped`, capturing (group 1) the first it lists
+ * as written (`de`, `DE`): one expression for every locale, so a server that has only one lookup per
+ * request can negotiate among any number of them.
+ */
+export function firstListedCapture(
+	shipped: readonly string[],
+	flavour: PatternFlavour = 'inline-flags',
+): string {
+	return firstListed(shipped, flavour, (code) => `(${shipped.map(code).join('|')})`);
+}
+
+/** The expression: entries of other languages, then what `listed` writes for the shipped one. */
+function firstListed(
+	shipped: readonly string[],
+	flavour: PatternFlavour,
+	listed: (code: (code: string) => string) => string,
+): string {
 	const codes = shipped.map(checkedCode);
-	if (!codes.includes(checkedCode(locale))) throw new Error(`${locale} is not among ${codes.join(', ')}`);
 	const s = spelling(flavour);
 	const any = s.letters([...letters]);
 	// A primary subtag that is none of the codes: one letter, three or more, or two letters that
@@ -83,5 +106,5 @@ export function firstListedPattern(
 	const twoLetters = [...(firsts.length > 0 ? [`${s.letters(firsts)}${any}`] : []), ...sharing];
 	const other = `(?:[*]|${any}|${any}${any}${any}+|${twoLetters.join('|')})`;
 	const otherEntry = `${s.ows}(?:${other}(?:${s.after('')}[^,]*)?)?,`;
-	return `${s.start}(?:${otherEntry})*${s.ows}${s.code(locale)}(?:${s.after(',')}|$)`;
+	return `${s.start}(?:${otherEntry})*${s.ows}${listed(s.code)}(?:${s.after(',')}|$)`;
 }

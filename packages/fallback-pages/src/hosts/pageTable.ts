@@ -1,0 +1,85 @@
+/**
+ * The error routes as a lookup table rather than a list: each route is a locale and a name
+ * (`/de/404` → `de`, `404`), and the names ship in the same locales, so one pattern (or one map)
+ * over `[<locale>/]<name>[.html]` finds any of them and one table gives its status. The servers
+ * that test a request against patterns in turn (Caddy, Apache, HAProxy) then pay for one lookup per
+ * request, whatever the number of locales and pages.
+ */
+import {
+	baseOf,
+	errorRoutes,
+	localeFolder,
+	routeLocale,
+	type PageRoute,
+	type RouteContract,
+} from '../contract/contract';
+import { literalPathPattern } from './format';
+
+/** A route's name in its locale's folder: `/de/404` → `404`, `/global-error` → `global-error`. */
+export function pageName(contract: RouteContract, route: PageRoute): string {
+	const name = route.path.slice(localeFolder(contract, routeLocale(contract, route)).length);
+	if (`/${route.file}` !== `${route.path}.html` || name.includes('/')) {
+		throw new Error(`${route.path}: an error route is <locale folder><name>, its file <name>.html`);
+	}
+	return name;
+}
+
+/** Names that ship in the same locales: one pattern finds them all. */
+export interface PageGroup {
+	names: string[];
+	/** Whether the default locale has them (at the base) … */
+	inDefault: boolean;
+	/** … and which other locales (in their folders). */
+	otherLocales: string[];
+}
+
+/** The routes' names, grouped by the locales that have them: one group for a catalogue's build. */
+export function pageGroups(contract: RouteContract): PageGroup[] {
+	const localesOf = new Map<string, string[]>();
+	for (const route of errorRoutes(contract)) {
+		const name = pageName(contract, route);
+		localesOf.set(name, [...(localesOf.get(name) ?? []), routeLocale(contract, route)]);
+	}
+	const groups = new Map<string, PageGroup>();
+	for (const [name, locales] of localesOf) {
+		const key = [...locales].sort().join(' ');
+		const group = groups.get(key) ?? {
+			names: [],
+			inDefault: locales.includes(contract.defaultLocale),
+			otherLocales: contract.otherLocales.filter((locale) => locales.includes(locale)),
+		};
+		group.names.push(name);
+		groups.set(key, group);
+	}
+	return [...groups.values()];
+}
+
+/**
+ * A regular expression for a group's paths, the page's own and its file's (`/de/404`,
+ * `/de/404.html`): group 1 the locale (empty for the default's), group 2 the name. RE2 and PCRE alike.
+ */
+export function pageGroupPattern(contract: RouteContract, group: PageGroup): string {
+	const locales = group.otherLocales.join('|');
+	const locale =
+		group.otherLocales.length === 0 ? '()' : group.inDefault ? `(?:(${locales})/)?` : `(${locales})/`;
+	const names = group.names.map((name) => literalPathPattern(`/${name}`).slice(1)).join('|');
+	return `^${literalPathPattern(baseOf(contract))}${locale}(${names})(?:[.]html)?$`;
+}
+
+/**
+ * The status of each name that is not itself a status (`application-error` → 500): the others
+ * answer with the status they are named after.
+ */
+export function namedStatuses(contract: RouteContract): Map<string, number> {
+	const statuses = new Map<string, number>();
+	for (const route of errorRoutes(contract)) {
+		const name = pageName(contract, route);
+		if (name === String(route.status)) continue;
+		const known = statuses.get(name);
+		if (known !== undefined && known !== route.status) {
+			throw new Error(`${name} answers ${known} in one locale and ${route.status} in another`);
+		}
+		statuses.set(name, route.status);
+	}
+	return statuses;
+}
