@@ -4,18 +4,16 @@
  * URL would make it a redirect).
  */
 import {
+	baseOf,
 	contentLanguage,
-	defaultLocaleRoutes,
 	errorRoutes,
 	headersInFrontOfApp,
 	MAINTENANCE_STATUS,
 	negotiates,
 	notFoundPage,
-	pageFileParts,
 	PROBLEM_JSON,
 	replacedAppPages,
 	routeLocale,
-	routePaths,
 	statusPage,
 	type HeadersOf,
 	type PageRoute,
@@ -25,15 +23,17 @@ import {
 	allowedPathsPattern,
 	apacheHeaderValue,
 	apacheString,
-	oneLine,
 	exactPathsPattern,
 	fileHeader,
 	headerName,
+	literalPathPattern,
 	pathPrefixesPattern,
 	longestFileName,
 	type HostConfigFile,
 } from './format';
+import { firstListedCapture } from './language';
 import { formats } from './mediaType';
+import { namedStatuses, pageGroupPattern, pageGroups, pageName } from './pageTable';
 import { comment, renderApacheFile, section, type ApacheDirective, type ApacheNode } from './syntax/apache';
 import { apacheUnsupportedStatuses } from './unsupportedStatuses';
 import type { HostOptions } from './options';
@@ -115,55 +115,70 @@ function maintenanceRules(contract: RouteContract): ApacheNode[] {
  */
 export const typeMapsRoot = (options: HostOptions) => `${options.pagesRoot.replace(/\/$/, '')}-languages`;
 
-/** The type map of an error page: `404.html` → `404.var`, `de/404.html` → `de/404.var`. */
-const typeMapName = (route: PageRoute) => route.file.replace(/\.html$/, '.var');
+/** A locale's folder of type maps (and of pages): `''`, `de/`. */
+const localePrefix = (contract: RouteContract, locale: string) =>
+	locale === contract.defaultLocale ? '' : `${locale}/`;
 
 /**
- * One type map per error page, listing its page, problem document and text twin, in every shipped
- * locale for a page of the default locale (in its own locale for the others). mod_negotiation picks
- * the variant the client's Accept and Accept-Language weigh highest (q-values honoured) and serves
- * it with the error's status. URIs are relative to the map's URL: its folder sits next to the
- * pages' (`/__fallback/languages/` beside `/__fallback/`).
+ * The type map of an error page, in its locale's folder: `404.var`, `de/404.var`; a page named
+ * otherwise than its status has its name before the status: `de/application-error.500.var`.
+ * ErrorDocument composes it from the locale and name the rewrite rules found.
+ */
+function typeMapName(contract: RouteContract, route: PageRoute): string {
+	const name = pageName(contract, route);
+	const named = name === String(route.status) ? '' : `${name}.`;
+	return `${localePrefix(contract, routeLocale(contract, route))}${named}${route.status}.var`;
+}
+
+/** The type map of a page's problem document alone (for the API): `404.problem.var`, `de/404.problem.var`. */
+const problemMapName = (contract: RouteContract, route: PageRoute) =>
+	typeMapName(contract, route).replace(/\.var$/, '.problem.var');
+
+/**
+ * One type map per error page and locale, listing its page, problem document and text twin:
+ * mod_negotiation picks the format the client's Accept weighs highest (q-values honoured) and serves
+ * it with the error's status. The language is already chosen (the map's folder): no map lists
+ * another, so none is read in full for a language it does not serve. URIs are relative to the
+ * map's URL: its folder sits next to the pages' (`/__fallback/languages/` beside `/__fallback/`).
  */
 export function apacheTypeMaps(contract: RouteContract): HostConfigFile[] {
-	const defaults = new Set(defaultLocaleRoutes(contract));
-	const variant = (uri: string, type: string, locale: string) =>
-		`URI: ${uri}\nContent-Type: ${type}\nContent-Language: ${oneLine(contentLanguage(contract, locale), `language of ${locale}`)}\n`;
-	/** A route's variants: every format (qs: the page first), in each locale it may be in. */
-	const typeMap = (route: PageRoute, formatsOf: readonly (keyof typeof mapFormats)[]) => {
-		const { folder: ownFolder, name } = pageFileParts(route.file);
-		// A map sits where its page would under the maps' URL: `../` reaches the pages' folder.
-		const up = '../'.repeat(1 + (ownFolder ? 1 : 0));
-		const locales = defaults.has(route)
-			? [contract.defaultLocale, ...contract.otherLocales]
-			: [routeLocale(contract, route)];
-		return locales
-			.flatMap((locale) => {
-				const folder = locale === contract.defaultLocale ? '' : `${locale}/`;
-				return formatsOf.flatMap((format) =>
-					mapFormats[format].types.map((type) =>
-						variant(
-							`${up}${folder}${formats[format].folder}${name}.${formats[format].extension}`,
-							type,
-							locale,
-						),
-					),
-				);
-			})
+	const typeMap = (route: PageRoute, map: string, formatsOf: readonly (keyof typeof mapFormats)[]) => {
+		// A map sits under the maps' URL as deep as its name: `../` per folder reaches the pages' folder.
+		const up = '../'.repeat(map.split('/').length);
+		const folder = localePrefix(contract, routeLocale(contract, route));
+		const name = pageName(contract, route);
+		return formatsOf
+			.flatMap((format) =>
+				mapFormats[format].types.map(
+					(type) =>
+						`URI: ${up}${folder}${formats[format].folder}${name}.${formats[format].extension}\nContent-Type: ${type}\n`,
+				),
+			)
 			.join('\n');
 	};
 	const notFound = notFoundPage(contract);
+	const inEveryLocale = (route: PageRoute) =>
+		[contract.defaultLocale, ...contract.otherLocales].map((locale) =>
+			errorRoutes(contract).find(
+				(candidate) =>
+					routeLocale(contract, candidate) === locale &&
+					pageName(contract, candidate) === pageName(contract, route),
+			),
+		);
 	return [
-		...supported(errorRoutes(contract)).map((route) => ({
-			path: `apache/languages/${typeMapName(route)}`,
-			content: typeMap(route, ['page', 'problem', 'text']),
-		})),
+		...supported(errorRoutes(contract)).map((route) => {
+			const map = typeMapName(contract, route);
+			return { path: `apache/languages/${map}`, content: typeMap(route, map, ['page', 'problem', 'text']) };
+		}),
 		// Problem documents only, for paths under the API: not found (static), Apache's own failures (proxy).
 		...(contract.apiPrefixes.length > 0
-			? [notFound, ...failurePages(contract)].map((route) => ({
-					path: `apache/languages/${problemMapName(route)}`,
-					content: typeMap(route, ['problem']),
-				}))
+			? [notFound, ...failurePages(contract)]
+					.flatMap(inEveryLocale)
+					.filter((route): route is PageRoute => route !== undefined)
+					.map((route) => {
+						const map = problemMapName(contract, route);
+						return { path: `apache/languages/${map}`, content: typeMap(route, map, ['problem']) };
+					})
 			: []),
 	];
 }
@@ -179,12 +194,67 @@ const mapFormats = {
 	text: { types: [`${formats.text.type}; qs=0.8`] },
 } as const;
 
-/** The type map of a default-locale page's problem document: `404.problem.var`. */
-const problemMapName = (route: PageRoute) => route.file.replace(/\.html$/, '.problem.var');
+/**
+ * What an ErrorDocument of a status shows: the type map of the error's locale (`FALLBACK_LOCALE`,
+ * `de/`; unset, the default's) and, where a request for a page named otherwise raised it, of that
+ * page (`FALLBACK_NAME`, `global-error.`), which picks the format. Evaluated per error (Apache 2.4.13+).
+ */
+function errorDocument(contract: RouteContract, status: number, mapsUrl: string, suffix = '.var'): string {
+	const named = [...namedStatuses(contract).values()].includes(status) ? '%{ENV:FALLBACK_NAME}' : '';
+	return apacheString(`${mapsUrl}%{ENV:FALLBACK_LOCALE}${named}${status}${suffix}`, 'error document');
+}
 
-/** What an ErrorDocument shows: the page's type map, which picks format and language. */
-function errorDocument(route: PageRoute, mapsUrl: string): string {
-	return `${mapsUrl}${typeMapName(route)}`;
+/**
+ * The language of an error, in the rewrite rules: the locale the browser lists first among those
+ * that ship (see language.ts for what is matched), found by one pattern; its folder goes to
+ * `FALLBACK_LOCALE` (unset for the default locale). A page's own locale (`/de/404`) replaces it
+ * (pageRules).
+ */
+function languageRules(contract: RouteContract): ApacheNode[] {
+	if (!negotiates(contract)) return [];
+	const shipped = [contract.defaultLocale, ...contract.otherLocales];
+	return [
+		comment(
+			`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed), as a folder of type maps.`,
+		),
+		'RewriteMap fallback_lower int:tolower',
+		`RewriteCond "%{HTTP:Accept-Language}" ${apacheString(firstListedCapture(shipped), 'Accept-Language pattern')}`,
+		`RewriteCond "\${fallback_lower:%1}" ${apacheString(`^(?!${contract.defaultLocale}$)(.+)$`, 'default locale')}`,
+		'RewriteRule "^" "-" [E=FALLBACK_LOCALE:%1/]',
+	];
+}
+
+/**
+ * A request for an error page, in any locale (`/404`, `/de/404.html`, `/global-error`), ends with
+ * its status. One pattern tells a page from any other path, which skips the rest; a page then gets
+ * its locale and its status by its name.
+ */
+function pageRules(contract: RouteContract): ApacheNode[] {
+	const statuses = namedStatuses(contract);
+	return [
+		comment('GET /{code}, /{locale}/{code}.html and the other pages answer with their status and page.'),
+		...pageGroups(contract).flatMap((group) => {
+			const names = group.names.filter(
+				(name) => !apacheUnsupportedStatuses.has(statuses.get(name) ?? Number(name)),
+			);
+			const nameRules = names.map((name) => {
+				const status = statuses.get(name) ?? Number(name);
+				const flags = statuses.has(name) ? `E=FALLBACK_NAME:${name}.,R=${status},L` : `R=${status},L`;
+				return `RewriteRule "${literalPathPattern(`/${name}`)}(?:[.]html)?$" "-" [${flags}]`;
+			});
+			const localeRule =
+				group.otherLocales.length > 0
+					? [
+							`RewriteRule ${apacheString(`^${literalPathPattern(baseOf(contract))}(${group.otherLocales.join('|')})/`, 'locale folders')} "-" [E=FALLBACK_LOCALE:$1/]`,
+						]
+					: [];
+			return [
+				`RewriteRule ${apacheString(`!${pageGroupPattern(contract, group)}`, 'page paths')} "-" [S=${localeRule.length + nameRules.length}]`,
+				...localeRule,
+				...nameRules,
+			];
+		}),
+	];
 }
 
 /**
@@ -219,23 +289,18 @@ function localeDirectories(contract: RouteContract, options: HostOptions): Apach
 const acceptedFormats =
 	'(^|[ ,])([*]/[*]|text/([*]|html|plain)|application/([*]|json|problem[+]json))( *[;,]|$)';
 
-/**
- * The type maps' folder at `mapsUrl`: its .var files are type maps; a browser whose languages none
- * ship gets the first of LanguagePriority (the default locale).
- */
-function typeMapLines(contract: RouteContract, options: HostOptions, mapsUrl: string): ApacheNode[] {
+/** The type maps' folder at `mapsUrl`: its .var files are type maps. */
+function typeMapLines(options: HostOptions, mapsUrl: string): ApacheNode[] {
 	const maps = apacheString(`${typeMapsRoot(options)}/`, 'type maps folder');
 	return [
 		comment([
-			`Negotiation: hosts/apache/languages/ goes to ${typeMapsRoot(options)}/. For each error, a type map lists its page,`,
-			`problem document and text twin (in ${[contract.defaultLocale, ...contract.otherLocales].join(', ')}); Apache serves what the client weighs highest.`,
+			`Negotiation: hosts/apache/languages/ goes to ${typeMapsRoot(options)}/. For each error page, in each locale's folder,`,
+			'a type map lists its page, problem document and text twin; Apache serves what the client weighs highest.',
 		]),
 		`Alias ${apacheString(mapsUrl, 'type maps URL')} ${maps}`,
 		section('Directory', maps, [
 			'Require all granted',
 			section('Files', '"*.var"', ['SetHandler type-map']),
-			`LanguagePriority ${[contract.defaultLocale, ...contract.otherLocales].map((locale) => contentLanguage(contract, locale)).join(' ')}`,
-			'ForceLanguagePriority Prefer Fallback',
 			comment([
 				'A client that accepts none of the formats (Accept: application/xml, image/png) is answered as one',
 				'that takes anything: the page, or under the API the problem document. mod_negotiation would refuse',
@@ -308,7 +373,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 				...pageLanguageLines(contract),
 			]),
 			...localeDirectories(contract, options),
-			...typeMapLines(contract, options, contract.internalPrefix),
+			...typeMapLines(options, contract.internalPrefix),
 			'DirectoryIndex index.html',
 			'ServerSignature Off',
 			...requestIdLines(contract),
@@ -322,7 +387,8 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 			comment('Any error Apache answers with, whatever caused it, shows the page of its status.'),
 			unsupportedNote,
 			...statusPages.map(
-				(route) => `ErrorDocument ${route.status} ${errorDocument(route, contract.internalPrefix)}`,
+				(route) =>
+					`ErrorDocument ${route.status} ${errorDocument(contract, route.status, contract.internalPrefix)}`,
 			),
 			comment(
 				"A folder asked for without its slash is sent to it (mod_dir): with a body of ours, where\nApache's own page would repeat the request's URL, query included.",
@@ -331,18 +397,14 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 			'',
 			'RewriteEngine On',
 			...onlyVisitorRequests,
+			...languageRules(contract),
 			...maintenanceRules(contract),
 			comment(
 				`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${contract.methodNotAllowedStatus} page.`,
 			),
 			`RewriteCond "%{REQUEST_METHOD}" "!^(${contract.readMethods.join('|')})$"`,
 			`RewriteRule "^" "-" [R=${contract.methodNotAllowedStatus},L]`,
-			comment(
-				'GET /{code} and /{code}.html answer {code} with the page (a status outside 3xx ends the request).',
-			),
-			...supported(errorRoutes(contract)).map(
-				(route) => `RewriteRule "${exactPathsPattern(routePaths(route))}" "-" [R=${route.status},L]`,
-			),
+			...pageRules(contract),
 			comment(`Rule files for other hosts are no pages: ${notFound.status}.`),
 			...contract.hiddenFiles.map(
 				(file) => `RewriteRule "${exactPathsPattern([`/${file}`])}" "-" [R=${notFound.status},L]`,
@@ -362,16 +424,12 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 						section(
 							'LocationMatch',
 							apacheString(pathPrefixesPattern(contract.apiPrefixes), 'API prefixes'),
-							[`ErrorDocument ${notFound.status} ${contract.internalPrefix}${problemMapName(notFound)}`],
+							[
+								`ErrorDocument ${notFound.status} ${errorDocument(contract, notFound.status, contract.internalPrefix, '.problem.var')}`,
+							],
 						),
 					]
 				: []),
-			comment('Pages that share their status (the app-error pages) name their own page.'),
-			...supported(contract.extraPages).map((route) =>
-				section('LocationMatch', `"${exactPathsPattern(routePaths(route))}"`, [
-					`ErrorDocument ${route.status} ${errorDocument(route, contract.internalPrefix)}`,
-				]),
-			),
 		]),
 	]);
 }
@@ -405,7 +463,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 			'ServerSignature Off',
 			...requestIdLines(contract),
 			`ProxyPass ${prefix} "!"`,
-			...typeMapLines(contract, options, mapsUrl),
+			...typeMapLines(options, mapsUrl),
 			`Alias ${prefix} ${root}`,
 			section('Directory', root, [
 				'Options None',
@@ -423,6 +481,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 			'',
 			'RewriteEngine On',
 			...onlyVisitorRequests,
+			...languageRules(contract),
 			...maintenanceRules(contract),
 			comment(`The pages are for ErrorDocument only: asked for directly, the prefix is ${notFound.status}.`),
 			`RewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
@@ -441,7 +500,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 			comment("Apache's own errors (a malformed request, an unreachable app…) show their page too."),
 			unsupportedNote,
 			...supported(contract.statusPages).map(
-				(route) => `ErrorDocument ${route.status} ${errorDocument(route, mapsUrl)}`,
+				(route) => `ErrorDocument ${route.status} ${errorDocument(contract, route.status, mapsUrl)}`,
 			),
 			...(contract.apiPrefixes.length > 0
 				? [
@@ -456,7 +515,8 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 							[
 								'ProxyErrorOverride Off',
 								...failurePages(contract).map(
-									(route) => `ErrorDocument ${route.status} ${mapsUrl}${problemMapName(route)}`,
+									(route) =>
+										`ErrorDocument ${route.status} ${errorDocument(contract, route.status, mapsUrl, '.problem.var')}`,
 								),
 							],
 						),

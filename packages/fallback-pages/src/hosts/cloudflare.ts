@@ -7,7 +7,7 @@
  * The Worker holds no app logic: the route table, the headers and the languages are data from the
  * contract, written before its code with JSON.stringify, and it reads the pages from the ASSETS
  * binding. Its code is a TypeScript module (cloudflare/worker.ts), bundled with the package.
- * Being code, it weighs q-values in Accept-Language (as Apache does) and picks the format from
+ * Being code, it weighs q-values in Accept-Language and picks the format from
  * Accept as nginx does (mediaType.ts), and writes its request ID into the page and the problem
  * document. Tested on workerd, Cloudflare's runtime, through `wrangler dev` (tests/contract).
  *

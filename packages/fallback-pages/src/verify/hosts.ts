@@ -19,9 +19,8 @@ export interface Difference {
  * How a host picks the locale of a default URL from `Accept-Language`:
  * - `first-entry`: the first entry's first two letters, if that locale ships (Netlify's engine);
  * - `first-listed`: the first entry whose language ships, q-values not weighed (nginx, Caddy,
- *   HAProxy: src/hosts/language.ts);
- * - `q-values`: the shipped language the browser gives the highest q-value (Apache's type maps,
- *   the Cloudflare Worker).
+ *   Apache, HAProxy: src/hosts/language.ts, one pattern per request);
+ * - `q-values`: the shipped language the browser gives the highest q-value (the Cloudflare Worker).
  */
 export type Negotiation = 'first-entry' | 'first-listed' | 'q-values';
 
@@ -203,7 +202,7 @@ export const caddy: HostProfile = {
 export const apache: HostProfile = {
 	id: 'apache',
 	name: 'Apache',
-	negotiation: 'q-values',
+	negotiation: 'first-listed',
 	formatNegotiation: 'q-values',
 	unsupportedStatuses: apacheUnsupportedStatuses,
 	requestIds: {},
