@@ -15,11 +15,14 @@ type Handler = (request: Request, env: { ASSETS: Assets }) => Promise<Response>;
 
 /** Cloudflare's asset server, roughly: the file at the path (or its index.html), else 404. */
 function stubAssets(pagesRoot: string): Assets {
-	const cache = new Map<string, Buffer | null>();
+	const cache = new Map<string, Uint8Array<ArrayBuffer> | null>();
 	const file = (path: string) => {
 		if (!cache.has(path)) {
 			const full = join(pagesRoot, decodeURIComponent(path));
-			cache.set(path, statSync(full, { throwIfNoEntry: false })?.isFile() ? readFileSync(full) : null);
+			cache.set(
+				path,
+				statSync(full, { throwIfNoEntry: false })?.isFile() ? new Uint8Array(readFileSync(full)) : null,
+			);
 		}
 		return cache.get(path)!;
 	};

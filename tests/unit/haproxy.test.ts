@@ -82,15 +82,23 @@ describe.each(Object.entries(generators))('HAProxy %s', (mode, generate) => {
 		if (mode === 'proxy') expect(config).toContain('\thttp-request set-header X-Request-ID %[unique-id]\n');
 	});
 
-	it('answers every file in every format with its status and media type', () => {
+	it('answers every file in every format with its status and media type, in the backend of its format', () => {
+		const when =
+			mode === 'static'
+				? '{ var(txn.fallback_name) -m str 503 }'
+				: '{ var(txn.fallback_replace) -m found } { status 503 }';
 		const phase = mode === 'static' ? 'http-request' : 'http-response';
-		for (const [file, type] of [
-			['503.html', 'text/html; charset=utf-8'],
-			['problem/503.json', 'application/problem+json'],
-			['problem/503.txt', 'text/plain; charset=utf-8'],
+		for (const [format, file, type] of [
+			['page', '503.html', 'text/html; charset=utf-8'],
+			['problem', 'problem/503.json', 'application/problem+json'],
+			['text', 'problem/503.txt', 'text/plain; charset=utf-8'],
 		]) {
-			expect(config).toContain(
-				`\t${phase} return status 503 content-type "${type}" file "/srv/fallback-pages/${file}" if { var(txn.fallback_file) -m str ${file} }\n`,
+			const backend = config.slice(
+				config.indexOf(`\nbackend fallback_${mode === 'proxy' ? 'app_' : ''}en_${format}\n`),
+			);
+			const end = backend.indexOf('\n\n', 1);
+			expect(end === -1 ? backend : backend.slice(0, end + 1)).toContain(
+				`\t${phase} return status 503 content-type "${type}" file "/srv/fallback-pages/${file}" if ${when}\n`,
 			);
 		}
 	});
@@ -131,13 +139,17 @@ describe.each(Object.entries(generators))('HAProxy %s', (mode, generate) => {
 
 	it('negotiates languages on the whole Accept-Language header where other locales ship', () => {
 		const german = generate(fixtureWithGerman, fixtureOptions);
+		// One pattern, whatever the number of locales: it keeps the first listed that ships.
 		expect(german).toMatch(
-			/\thttp-request set-var\(txn\.fallback_locale\) str\(de\/\) if \{ req\.fhdr\(accept-language\) -m reg '\(\?i\)\^.*' \}\n/,
+			/\thttp-request set-var\(txn\.fallback_locale\) 'req\.fhdr\(accept-language\),regsub\("\(\?i\)\^.*\(en\|de\).*","\\1"\),lower'\n/,
+		);
+		expect(german).toContain(
+			'\thttp-request unset-var(txn.fallback_locale) unless { var(txn.fallback_locale) -m str de }\n',
 		);
 		expect(german).toContain('\thttp-after-response set-header Vary "Accept-Language, Accept"\n');
 		expect(german).toContain('file "/srv/fallback-pages/de/problem/503.json"');
 		expect(config).toContain('\thttp-after-response set-header Vary "Accept"\n');
-		expect(config).not.toContain('fallback_locale) str(');
+		expect(config).not.toContain('accept-language');
 	});
 });
 
@@ -145,33 +157,34 @@ describe('HAProxy static site', () => {
 	const config = haproxyStaticConfig(fixtureContract, fixtureOptions);
 
 	it('answers /{code} and /{code}.html, other methods with 405 and its Allow, the rest with 404', () => {
+		expect(config).toContain("\tacl fallback_page_1 path -m reg '^/()(404|405|503)(?:[.]html)?$'\n");
 		expect(config).toContain(
-			'\thttp-request set-var(txn.fallback_name) str(503) if { path /503 /503.html }\n',
+			'\thttp-request set-var(txn.fallback_name) \'path,regsub("^/()(404|405|503)(?:[.]html)?$","\\2")\' if fallback_page_1\n',
 		);
 		expect(config).toContain(
 			'\thttp-request set-var(txn.fallback_name) str(405) unless { method GET HEAD }\n',
 		);
 		expect(config).toContain('\thttp-after-response set-header Allow "GET, HEAD" if { status 405 }\n');
-		expect(config).toMatch(/\thttp-request set-var\(txn\.fallback_name\) str\(404\) if !\{/);
+		expect(config).toContain(
+			'\thttp-request set-var(txn.fallback_name) str(404) if !fallback_page_1 !fallback_gallery\n',
+		);
 	});
 
 	it('answers the gallery with 200, and a missing path under the API with the problem document', () => {
 		expect(config).toContain(
-			'\thttp-request return status 200 content-type "text/html; charset=utf-8" file "/srv/fallback-pages/index.html" if { var(txn.fallback_gallery) -m str index.html }\n',
+			'\thttp-request return status 200 content-type "text/html; charset=utf-8" file "/srv/fallback-pages/index.html" if { var(txn.fallback_gallery) -m found }\n',
 		);
 		expect(config).toContain('\tacl fallback_api path_beg /api/\n');
 		expect(config).toContain(
-			'\thttp-request set-var(txn.fallback_ext) str(json) if { var(txn.fallback_api) -m found }\n',
+			'\thttp-request set-var(txn.fallback_format) str(problem) if { var(txn.fallback_api) -m found }\n',
 		);
 	});
 
 	it('answers an extra page that shares a status with its own file', () => {
 		const extra = haproxyStaticConfig(fixtureWithExtraPage, fixtureOptions);
+		expect(extra).toMatch(/\tacl fallback_page_1 path -m reg '\^\/\(\)\([^']*\|maintenance\)/);
 		expect(extra).toContain(
-			'\thttp-request set-var(txn.fallback_name) str(maintenance) if { path /maintenance /maintenance.html }\n',
-		);
-		expect(extra).toContain(
-			'return status 503 content-type "text/html; charset=utf-8" file "/srv/fallback-pages/maintenance.html"',
+			'return status 503 content-type "text/html; charset=utf-8" file "/srv/fallback-pages/maintenance.html" if { var(txn.fallback_name) -m str maintenance }',
 		);
 	});
 });
@@ -191,13 +204,15 @@ describe('HAProxy in front of an app', () => {
 	it('has a backend per locale and format, whose http-error pages are in that locale and format', () => {
 		const german = haproxyProxyConfig(fixtureWithGerman, fixtureOptions);
 		for (const backend of ['en_page', 'en_problem', 'en_text', 'de_page', 'de_problem', 'de_text']) {
-			expect(german).toContain(`\nbackend fallback_app_${backend}\n\tserver app "\${FALLBACK_APP}"\n`);
+			expect(german).toContain(
+				`\nbackend fallback_app_${backend}\n\thttp-request set-var(txn.fallback_language) str(${backend.slice(0, 2)})\n\tserver app "\${FALLBACK_APP}"\n`,
+			);
 		}
 		expect(german).toContain(
 			'\thttp-error status 503 content-type "application/problem+json" file "/srv/fallback-pages/de/problem/503.json"\n',
 		);
 		expect(german).toContain(
-			'\tuse_backend fallback_app_%[var(txn.fallback_language)]_%[var(txn.fallback_format)]\n',
+			'\tuse_backend fallback_app_%[var(txn.fallback_locale,en)]_%[var(txn.fallback_format)]\n',
 		);
 	});
 });

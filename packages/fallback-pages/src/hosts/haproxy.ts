@@ -1,6 +1,6 @@
 /**
- * HAProxy (2.6, Debian 12's; needs 2.5+ for `set-var-fmt`): a complete haproxy.cfg for the static
- * site, and one for HAProxy in front of an app.
+ * HAProxy (2.6, Debian 12's): a complete haproxy.cfg for the static site, and one for HAProxy in
+ * front of an app.
  *
  * HAProxy has no file server. Every page is loaded once, at startup, by `http-request return …
  * file <page>` (the static site, maintenance), `http-response return … file <page>` (the app's
@@ -9,10 +9,11 @@
  * generated `.http` files (raw responses with the page inside): nothing but this config is
  * generated, no copy of a page can go stale (a reload reads the pages again), and the headers are
  * added by `http-after-response`, which runs on every answer HAProxy makes, these included. A
- * `return` or `http-error` can only name a fixed file, so the request rules first work out which
- * file answers (`txn.fallback_file`: `de/problem/503.json`), and one rule per file answers with it;
- * HAProxy's own errors take their page from the backend the request went to, so there is one
- * backend (the same app) per locale and format.
+ * `return` or `http-error` can only name a fixed file, so there is one backend per locale and
+ * format, holding that locale's files in that format: the frontend works out the locale, the
+ * format and the page's name (`txn.fallback_name`) with one pattern each, whatever the number of
+ * locales, and `use_backend` names the backend, where one rule per page answers. HAProxy's own
+ * errors take their page from the backend the request went to too.
  *
  * The payload of a `return` must fit in one buffer, with room left for the headers: HAProxy's
  * default (16 KB) is too small for the galleries, so `tune.bufsize` is raised (see
@@ -29,7 +30,7 @@ import {
 	pageFileParts,
 	replacedAppPages,
 	requiredStatusPage,
-	routePaths,
+	routeLocale,
 	statusHeaderNames,
 	type HeadersOf,
 	type PageRoute,
@@ -45,7 +46,8 @@ import {
 	UnsafeConfigValue,
 	type HostConfigFile,
 } from './format';
-import { firstListedPattern } from './language';
+import { firstListedCapture } from './language';
+import { namedStatuses, pageGroupPattern, pageGroups, pageName } from './pageTable';
 import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
 import type { HostOptions } from './options';
 import { comment, renderHaproxyFile, section, type HaproxyLine, type HaproxySection } from './syntax/haproxy';
@@ -133,22 +135,6 @@ const galleryFile = (contract: RouteContract, locale: string) =>
 /** `bind :80`, `bind 127.0.0.1:8123`. */
 const bindLine = ({ listen }: HostOptions) => `bind ${listen.host ?? ''}:${listen.port}`;
 
-/** Lists of ACL values, at most this many per line (HAProxy takes 64 words on a line). */
-const valuesPerLine = 24;
-
-function chunks<T>(values: readonly T[], size = valuesPerLine): T[][] {
-	const out: T[][] = [];
-	for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
-	return out;
-}
-
-/** `{ path /404 /404.html }`, split over as many rules as the values need. */
-function pathConditions(paths: readonly string[]): string[] {
-	return chunks(paths.map((path) => haproxyWord(path, 'route path'))).map(
-		(group) => `{ path ${group.join(' ')} }`,
-	);
-}
-
 const str = (value: string, what: string) => `str(${haproxyWord(value, what)})`;
 
 /** The `Content-Language` of a locale, as an argument. */
@@ -159,36 +145,45 @@ const languageOf = (contract: RouteContract, locale: string) =>
 const acceptsAcl = (format: ErrorFormat) => `fallback_accepts_${format}`;
 
 /**
- * The negotiation, first thing in the frontend: `txn.fallback_locale`, the folder of the locale the
- * browser lists first among those that ship (language.ts; unset: the default locale), and the
- * format the client asks for (mediaType.ts, first match): `txn.fallback_format`, its folder and
- * extension. `req.fhdr`, not `req.hdr`: the whole header, not its comma-separated values one by one.
+ * `regsub(…)` that keeps a capture group of a pattern matched against the whole value (a value the
+ * pattern does not match stays as it is). The pattern, double-quoted inside the sample's single
+ * quotes, may hold neither quote nor backslash.
+ */
+function regsub(pattern: string, group: number, what: string): string {
+	if (/["'\\]/.test(pattern)) {
+		throw new UnsafeConfigValue(what, pattern, 'contains a quote or a backslash');
+	}
+	const whole = pattern.endsWith('$') ? pattern : `${pattern}.*$`;
+	return `regsub("${whole}","\\${group}")`;
+}
+
+/** A sample expression as one single-quoted word (nothing inside is interpreted at that level). */
+const haproxySample = (expression: string, what: string) => haproxyRegex(expression, what);
+
+/**
+ * The negotiation, first thing in the frontend: `txn.fallback_locale`, the locale the browser lists
+ * first among those that ship (language.ts; unset: the default locale), and the format the
+ * client asks for (mediaType.ts, first match): `txn.fallback_format`. Together they name the
+ * backend that answers. `req.fhdr`, not `req.hdr`: the whole header, not its values one by one.
  */
 function negotiationRules(contract: RouteContract): HaproxyLine[] {
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
 	const language = negotiates(contract)
 		? [
 				comment(
-					`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed), as a folder.`,
+					`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed): one pattern.`,
 				),
-				...contract.otherLocales.map(
-					(locale) =>
-						`http-request set-var(txn.fallback_locale) ${str(`${locale}/`, 'locale folder')} if { req.fhdr(accept-language) -m reg ${haproxyRegex(firstListedPattern(locale, shipped), `Accept-Language of ${locale}`)} }`,
-				),
+				`http-request set-var(txn.fallback_locale) ${haproxySample(`req.fhdr(accept-language),${regsub(firstListedCapture(shipped), 1, 'Accept-Language pattern')},lower`, 'Accept-Language')}`,
+				`http-request unset-var(txn.fallback_locale) unless { var(txn.fallback_locale) -m str ${contract.otherLocales.map((locale) => haproxyWord(locale, 'locale')).join(' ')} }`,
 			]
 		: [];
 	// Tried in reverse, each overriding the last: the first pattern that matches wins.
-	const format = [...acceptPatterns].reverse().flatMap(({ format: name }) => {
-		const { folder, extension } = formats[name];
-		const when = ` if ${acceptsAcl(name)}`;
-		return [
-			`http-request set-var(txn.fallback_format) ${str(name, 'format')}${when}`,
-			folder
-				? `http-request set-var(txn.fallback_format_folder) ${str(folder, 'format folder')}${when}`
-				: `http-request unset-var(txn.fallback_format_folder)${when}`,
-			`http-request set-var(txn.fallback_ext) ${str(extension, 'format extension')}${when}`,
-		];
-	});
+	const format = [...acceptPatterns]
+		.reverse()
+		.map(
+			({ format: name }) =>
+				`http-request set-var(txn.fallback_format) ${str(name, 'format')} if ${acceptsAcl(name)}`,
+		);
 	return [
 		...language,
 		comment('The format the client asks for (first match): the page, its problem document, its text twin.'),
@@ -197,55 +192,19 @@ function negotiationRules(contract: RouteContract): HaproxyLine[] {
 				`acl ${acceptsAcl(name)} req.fhdr(accept) -m reg ${haproxyRegex(pattern, `Accept of ${name}`)}`,
 		),
 		`http-request set-var(txn.fallback_format) ${str('page', 'format')}`,
-		`http-request set-var(txn.fallback_ext) ${str(formats.page.extension, 'format extension')}`,
 		...format,
 	];
 }
 
 /** Under an API prefix: the problem document, whatever the client accepts. */
 function problemFormatRules(condition: string): string[] {
-	const { folder, extension } = formats.problem;
-	return [
-		`http-request set-var(txn.fallback_format) ${str('problem', 'format')} if ${condition}`,
-		`http-request set-var(txn.fallback_format_folder) ${str(folder, 'format folder')} if ${condition}`,
-		`http-request set-var(txn.fallback_ext) ${str(extension, 'format extension')} if ${condition}`,
-	];
+	return [`http-request set-var(txn.fallback_format) ${str('problem', 'format')} if ${condition}`];
 }
 
 /** `acl fallback_api path_beg /api/`, one line per prefix (lines of one ACL name are ORed). */
 function apiAcl(contract: RouteContract): string[] {
 	return contract.apiPrefixes.map(
 		(prefix) => `acl fallback_api path_beg ${haproxyWord(prefix, 'API prefix')}`,
-	);
-}
-
-/**
- * The language of the page answered, by its folder (`txn.fallback_folder`): `Content-Language`,
- * which http-after-response sends.
- */
-function languageRules(contract: RouteContract): string[] {
-	return [
-		`http-request set-var(txn.fallback_language) ${languageOf(contract, contract.defaultLocale)}`,
-		...contract.otherLocales.map(
-			(locale) =>
-				`http-request set-var(txn.fallback_language) ${languageOf(contract, locale)} if { var(txn.fallback_folder) -m str ${haproxyWord(`${locale}/`, 'locale folder')} }`,
-		),
-	];
-}
-
-/** `txn.fallback_file`: the file that answers, from the page's folder, the format and its name. */
-const fileFormat = (name: string) =>
-	`"%[var(txn.fallback_folder)]%[var(txn.fallback_format_folder)]${name}.%[var(txn.fallback_ext)]"`;
-
-/** One `return` per file: the file the rules above chose answers, with its status and type. */
-function returnRules(
-	phase: 'http-request' | 'http-response',
-	files: readonly ErrorFile[],
-	pagesRoot: string,
-): string[] {
-	return files.map(
-		({ file, status, type }) =>
-			`${phase} return status ${status} content-type ${haproxyString(type, 'media type')} file ${haproxyString(`${pagesRoot}/${file}`, 'page file')} if { var(txn.fallback_file) -m str ${haproxyWord(file, 'page file')} }`,
 	);
 }
 
@@ -365,29 +324,62 @@ function frontendStart(mode: Mode, contract: RouteContract, options: HostOptions
 	];
 }
 
+/** The locales, default first, and the route of each name in each (else the default's). */
+function localeRoutes(contract: RouteContract): { locale: string; routes: PageRoute[] }[] {
+	const routes = errorRoutes(contract);
+	const names = [...new Set(routes.map((route) => pageName(contract, route)))];
+	const find = (locale: string, name: string) =>
+		routes.find((route) => routeLocale(contract, route) === locale && pageName(contract, route) === name);
+	return [contract.defaultLocale, ...contract.otherLocales].map((locale) => ({
+		locale,
+		routes: names.map((name) => (find(locale, name) ?? find(contract.defaultLocale, name))!),
+	}));
+}
+
+/** The backend that answers with a locale's files in a format: `fallback_de_problem`. */
+const pagesBackend = (locale: string, format: ErrorFormat) =>
+	`fallback_${haproxyWord(locale, 'locale')}_${format}`;
+
+/**
+ * A locale's backend of one format, in the static site: its language, its gallery, and one `return`
+ * per page, each named by `txn.fallback_name` (a `return` names a fixed file, which HAProxy loads
+ * at startup: that is why every file is named here).
+ */
+function pagesBackendSection(
+	contract: RouteContract,
+	pagesRoot: string,
+	locale: string,
+	routes: readonly PageRoute[],
+	format: ErrorFormat,
+): HaproxySection {
+	const statuses = namedStatuses(contract);
+	return section(`backend ${pagesBackend(locale, format)}`, [
+		`http-request set-var(txn.fallback_language) ${languageOf(contract, locale)}`,
+		`http-request return status 200 content-type ${haproxyString(formats.page.type, 'media type')} file ${haproxyString(`${pagesRoot}/${galleryFile(contract, locale)}`, 'gallery file')} if { var(txn.fallback_gallery) -m found }`,
+		...routes.map((route) => {
+			const name = pageName(contract, route);
+			const file = errorFiles(route).find((candidate) => candidate.format === format)!;
+			return `http-request return status ${statuses.get(name) ?? route.status} content-type ${haproxyString(file.type, 'media type')} file ${haproxyString(`${pagesRoot}/${file.file}`, 'page file')} if { var(txn.fallback_name) -m str ${haproxyWord(name, 'page name')} }`;
+		}),
+	]);
+}
+
 /** The static site: dist/ at `pagesRoot`, every answer from the config. */
 export function haproxyStaticConfig(contract: RouteContract, options: HostOptions): string {
-	const routes = errorRoutes(contract);
 	const notFound = notFoundPage(contract);
 	const { pagesRoot } = options;
-	const names = [...new Set(routes.map((route) => pageFileParts(route.file).name))];
-	const named = '{ var(txn.fallback_name) -m found }';
-	const unnamed = '!{ var(txn.fallback_name) -m found }';
-	const galleries = [contract.defaultLocale, ...contract.otherLocales].map((locale) => ({
-		locale,
-		file: galleryFile(contract, locale),
-		paths:
-			locale === contract.defaultLocale
-				? ['/', `/${contract.indexFile}`]
-				: [`/${locale}/`, `/${locale}/${contract.indexFile}`],
-	}));
-	/** Forget the page a path named: another error answers (its own page, in the locale asked for). */
+	const groups = pageGroups(contract);
+	const pageAcl = (index: number) => `fallback_page_${index + 1}`;
+	const pages = groups.map((_, index) => pageAcl(index));
+	const notPage = pages.map((acl) => `!${acl}`).join(' ');
+	const otherLocales = contract.otherLocales.map((locale) => haproxyWord(locale, 'locale')).join('|');
+	/** Forget what the path named: another error answers (its own page, in the locale asked for). */
 	const forget = (condition: string) =>
-		['fallback_folder', 'fallback_gallery', 'fallback_api'].map(
+		['fallback_page_locale', 'fallback_gallery', 'fallback_api'].map(
 			(variable) => `http-request unset-var(txn.${variable})${condition}`,
 		);
 	const methodNotAllowed = contract.methodNotAllowedStatus;
-	const nameOf = (route: PageRoute) => str(pageFileParts(route.file).name, 'page name');
+	const nameOf = (route: PageRoute) => str(pageName(contract, route), 'page name');
 	const notRead = ` unless { method ${contract.readMethods.map((method) => haproxyWord(method, 'method')).join(' ')} }`;
 	const header = fileHeader([
 		'Fallback for HAProxy 2.6+, static site: every error answers with its own page and status.',
@@ -405,37 +397,44 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 			...negotiationRules(contract),
 			'',
 			comment([
-				'Which page answers: txn.fallback_name (404), its folder (de/, else the locale asked for).',
-				'/{code} and /{code}.html answer {code}, in every locale; the app-error pages their status.',
+				'Which page answers: txn.fallback_name (404), found by one pattern for every page in every',
+				'locale; /{code} and /{code}.html answer {code}, the app-error pages their status. A page in',
+				"a locale's folder, and a gallery, are in their own locale (txn.fallback_page_locale).",
 			]),
-			...names.flatMap((name) =>
-				pathConditions(
-					routes.filter((route) => pageFileParts(route.file).name === name).flatMap(routePaths),
-				).map(
-					(condition) => `http-request set-var(txn.fallback_name) ${str(name, 'page name')} if ${condition}`,
-				),
-			),
-			...contract.otherLocales.map(
-				(locale) =>
-					`http-request set-var(txn.fallback_folder) ${str(`${locale}/`, 'locale folder')} if ${named} { path_beg ${haproxyWord(`/${locale}/`, 'locale path')} }`,
-			),
+			...(negotiates(contract)
+				? [`acl fallback_in_locale path -m reg ${haproxyRegex(`^/(?:${otherLocales})/`, 'locale folders')}`]
+				: []),
+			...groups.flatMap((group, index) => {
+				const pattern = pageGroupPattern(contract, group);
+				return [
+					`acl ${pageAcl(index)} path -m reg ${haproxyRegex(pattern, 'page paths')}`,
+					`http-request set-var(txn.fallback_name) ${haproxySample(`path,${regsub(pattern, 2, 'page paths')}`, 'page name')} if ${pageAcl(index)}`,
+				];
+			}),
+			...(negotiates(contract)
+				? pages.map(
+						(acl) =>
+							`http-request set-var(txn.fallback_page_locale) path,field(2,/) if ${acl} fallback_in_locale`,
+					)
+				: []),
 			comment('The galleries.'),
-			...galleries.flatMap(({ file, paths }) =>
-				pathConditions(paths).map(
-					(condition) => `http-request set-var(txn.fallback_gallery) ${str(file, 'gallery')} if ${condition}`,
-				),
-			),
+			`acl fallback_gallery path -m reg ${haproxyRegex(`^/${negotiates(contract) ? `(?:(?:${otherLocales})/)?` : ''}(?:${contract.indexFile.replace('.', '[.]')})?$`, 'gallery paths')}`,
+			`http-request set-var(txn.fallback_gallery) bool(true) if fallback_gallery ${notPage}`,
+			`http-request set-var(txn.fallback_page_locale) ${str(contract.defaultLocale, 'default locale')} if fallback_gallery ${notPage}`,
+			...(negotiates(contract)
+				? [
+						`http-request set-var(txn.fallback_page_locale) path,field(2,/) if fallback_gallery ${notPage} fallback_in_locale`,
+					]
+				: []),
 			comment([
 				`Anything else is ${notFound.status}: rule files for other hosts, the problem documents (only an error`,
 				`shows them), HAProxy serves no file the rules do not name. Under the API, as a problem document.`,
 			]),
 			...apiAcl(contract),
 			...(contract.apiPrefixes.length > 0
-				? [
-						`http-request set-var(txn.fallback_api) bool(true) if fallback_api ${unnamed} !{ var(txn.fallback_gallery) -m found }`,
-					]
+				? [`http-request set-var(txn.fallback_api) bool(true) if fallback_api ${notPage} !fallback_gallery`]
 				: []),
-			`http-request set-var(txn.fallback_name) ${nameOf(notFound)} if ${unnamed} !{ var(txn.fallback_gallery) -m found }`,
+			`http-request set-var(txn.fallback_name) ${nameOf(notFound)} if ${notPage} !fallback_gallery`,
 			comment(
 				`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${methodNotAllowed} page.`,
 			),
@@ -451,28 +450,28 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 						...forget(underMaintenance(contract)),
 					]
 				: []),
-			comment('A page of the default URLs is in the locale asked for.'),
-			'http-request set-var(txn.fallback_folder) var(txn.fallback_locale) unless { var(txn.fallback_folder) -m found }',
+			comment('A page of the default URLs is in the locale asked for; the others in their own.'),
+			'http-request set-var(txn.fallback_locale) var(txn.fallback_page_locale) if { var(txn.fallback_page_locale) -m found }',
 			...problemFormatRules('{ var(txn.fallback_api) -m found }'),
-			...languageRules(contract),
 			'',
-			...galleries.flatMap(({ locale, file }) => {
-				const when = `if { var(txn.fallback_gallery) -m str ${haproxyWord(file, 'gallery')} }`;
-				return [
-					`http-request set-var(txn.fallback_language) ${languageOf(contract, locale)} ${when}`,
-					`http-request return status 200 content-type ${haproxyString(formats.page.type, 'media type')} file ${haproxyString(`${pagesRoot}/${file}`, 'gallery file')} ${when}`,
-				];
-			}),
-			'',
-			comment('The page answers, whole (no conditional or partial answer to an error), with its status.'),
-			`http-request set-var-fmt(txn.fallback_file) ${fileFormat('%[var(txn.fallback_name)]')}`,
-			...returnRules('http-request', routes.flatMap(errorFiles), pagesRoot),
+			comment([
+				"The locale's backend of the format answers: its gallery, or the page, whole (no conditional",
+				'or partial answer to an error), with its status.',
+			]),
+			`use_backend fallback_%[var(txn.fallback_locale,${haproxyWord(contract.defaultLocale, 'default locale')})]_%[var(txn.fallback_format)]`,
+			`default_backend ${pagesBackend(contract.defaultLocale, 'page')}`,
 			'',
 			...afterResponseRules(contract, (route) => route.headers),
 			'',
 			comment("HAProxy's own errors (before the rules above) show the page of their status."),
 			...httpErrors(contract, pagesRoot, contract.defaultLocale, 'page'),
 		]),
+		...localeRoutes(contract).flatMap(({ locale, routes }) =>
+			acceptPatterns.flatMap(({ format }) => [
+				'' as const,
+				pagesBackendSection(contract, pagesRoot, locale, routes, format),
+			]),
+		),
 	]);
 }
 
@@ -485,23 +484,21 @@ function upstreamAddress(upstream: string): string {
 }
 
 /** A backend's name: the app, with the error pages of a locale and a format. */
-const backendName = (contract: RouteContract, locale: string, format: ErrorFormat) =>
-	`fallback_app_${haproxyWord(contentLanguage(contract, locale), 'language')}_${format}`;
+const backendName = (locale: string, format: ErrorFormat) =>
+	`fallback_app_${haproxyWord(locale, 'locale')}_${format}`;
 
 /** HAProxy in front of an app at `upstream`, with the pages at `pagesRoot`. */
 export function haproxyProxyConfig(contract: RouteContract, options: HostOptions): string {
 	const { pagesRoot } = options;
 	const replaced = replacedAppPages(contract);
-	const locales = [contract.defaultLocale, ...contract.otherLocales];
-	const formatNames = acceptPatterns.map(({ format }) => format);
-	const inLocales = (status: number) =>
-		errorRoutes(contract).filter(
-			(route) => route.status === status && pageFileParts(route.file).name === String(status),
-		);
-	const replacedFiles = replaced.flatMap((route) => inLocales(route.status).flatMap(errorFiles));
-	const maintenanceFiles = inLocales(MAINTENANCE_STATUS).flatMap(errorFiles);
+	const maintenancePage = contract.maintenance ? requiredStatusPage(contract, MAINTENANCE_STATUS) : undefined;
 	const { unreachable, timeout } = haproxyProxyFailureStatuses;
 	const codes = replaced.map((route) => route.status).join(' ');
+	/** A route's file in a format, as a `return`'s payload. */
+	const payload = (route: PageRoute, format: ErrorFormat) => {
+		const file = errorFiles(route).find((candidate) => candidate.format === format)!;
+		return `content-type ${haproxyString(file.type, 'media type')} file ${haproxyString(`${pagesRoot}/${file.file}`, 'page file')}`;
+	};
 	const header = fileHeader([
 		'Fallback for HAProxy 2.6+ in front of an app: the app answers; when it fails, Fallback’s page does.',
 		`Copy dist/ to ${pagesRoot} and this file to /etc/haproxy/haproxy.cfg, change bind and the app's`,
@@ -519,11 +516,9 @@ export function haproxyProxyConfig(contract: RouteContract, options: HostOptions
 			'option forwardfor',
 			'',
 			...negotiationRules(contract),
-			'http-request set-var(txn.fallback_folder) var(txn.fallback_locale)',
 			comment('Under the API, an error is a problem document.'),
 			...apiAcl(contract),
 			...(contract.apiPrefixes.length > 0 ? problemFormatRules('fallback_api') : []),
-			...languageRules(contract),
 			...(contract.maintenance
 				? [
 						'',
@@ -531,29 +526,20 @@ export function haproxyProxyConfig(contract: RouteContract, options: HostOptions
 							`Under maintenance: ${MAINTENANCE_STATUS} with its page and Retry-After, whatever the method; nothing reaches the app.`,
 						),
 						...allowedAcl(contract),
-						`http-request set-var-fmt(txn.fallback_file) ${fileFormat(pageFileParts(requiredStatusPage(contract, MAINTENANCE_STATUS).file).name)}${underMaintenance(contract)}`,
-						...returnRules('http-request', maintenanceFiles, pagesRoot),
+						`http-request set-var(txn.fallback_maintenance) bool(true)${underMaintenance(contract)}`,
 					]
 				: []),
 			'',
-			comment(
-				"The app, through the backend whose error pages (HAProxy's own: unreachable, too slow) are in the\n" +
-					'locale and format asked for.',
-			),
-			'use_backend fallback_app_%[var(txn.fallback_language)]_%[var(txn.fallback_format)]',
-			`default_backend ${backendName(contract, contract.defaultLocale, 'page')}`,
-			'',
 			comment([
-				`The app's ${codes}, when HTML or without a body, become the page of their status;`,
-				'any other body (an API’s JSON error) passes as the app sent it.',
+				'The app, through the backend of the locale and format asked for: its own errors (unreachable,',
+				"too slow) and the app's replaced answers show that locale's page in that format.",
 			]),
-			`acl fallback_replaced status ${codes}`,
-			'acl fallback_app_html res.fhdr(content-type) -m beg -i text/html',
-			'acl fallback_app_typed res.fhdr(content-type) -m found',
-			`http-response set-var-fmt(txn.fallback_file) ${fileFormat('%[status]')} if fallback_replaced fallback_app_html`,
-			`http-response set-var-fmt(txn.fallback_file) ${fileFormat('%[status]')} if fallback_replaced !fallback_app_typed`,
-			...returnRules('http-response', replacedFiles, pagesRoot),
-			comment("Anything else is the app's answer, untouched: none of Fallback's headers."),
+			`use_backend fallback_app_%[var(txn.fallback_locale,${haproxyWord(contract.defaultLocale, 'default locale')})]_%[var(txn.fallback_format)]`,
+			`default_backend ${backendName(contract.defaultLocale, 'page')}`,
+			'',
+			comment(
+				"Anything the backend did not replace is the app's answer, untouched: none of Fallback's headers.",
+			),
 			'http-response set-var(txn.fallback_from_app) bool(true)',
 			'http-after-response allow if { var(txn.fallback_from_app) -m found }',
 			...afterResponseRules(contract, (route) => headersInFrontOfApp(contract, route)),
@@ -561,15 +547,36 @@ export function haproxyProxyConfig(contract: RouteContract, options: HostOptions
 			comment("HAProxy's own errors before a backend is chosen show the page of their status."),
 			...httpErrors(contract, pagesRoot, contract.defaultLocale, 'page'),
 		]),
-		...locales.flatMap((locale) =>
-			formatNames.flatMap((format) => [
+		...localeRoutes(contract).flatMap(({ locale, routes }) => {
+			const inLocale = (status: number) =>
+				routes.find((route) => route.status === status && pageName(contract, route) === String(status))!;
+			return acceptPatterns.flatMap(({ format }) => [
 				'' as const,
-				section(`backend ${backendName(contract, locale, format)}`, [
+				section(`backend ${backendName(locale, format)}`, [
+					`http-request set-var(txn.fallback_language) ${languageOf(contract, locale)}`,
+					...(maintenancePage
+						? [
+								`http-request return status ${MAINTENANCE_STATUS} ${payload(inLocale(MAINTENANCE_STATUS), format)} if { var(txn.fallback_maintenance) -m found }`,
+							]
+						: []),
 					'server app "${FALLBACK_APP}"',
+					comment([
+						`The app's ${codes}, when HTML or without a body, become the page of their status;`,
+						'any other body (an API’s JSON error) passes as the app sent it.',
+					]),
+					`acl fallback_replaced status ${codes}`,
+					'acl fallback_app_html res.fhdr(content-type) -m beg -i text/html',
+					'acl fallback_app_typed res.fhdr(content-type) -m found',
+					'http-response set-var(txn.fallback_replace) bool(true) if fallback_replaced fallback_app_html',
+					'http-response set-var(txn.fallback_replace) bool(true) if fallback_replaced !fallback_app_typed',
+					...replaced.map(
+						(route) =>
+							`http-response return status ${route.status} ${payload(inLocale(route.status), format)} if { var(txn.fallback_replace) -m found } { status ${route.status} }`,
+					),
 					...httpErrors(contract, pagesRoot, locale, format),
 				]),
-			]),
-		),
+			]);
+		}),
 	]);
 }
 

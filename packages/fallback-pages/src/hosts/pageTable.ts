@@ -17,6 +17,7 @@ import { literalPathPattern } from './format';
 
 /** A route's name in its locale's folder: `/de/404` → `404`, `/global-error` → `global-error`. */
 export function pageName(contract: RouteContract, route: PageRoute): string {
+	literalPathPattern(route.path); // throws, naming the path, on a character no config may hold
 	const name = route.path.slice(localeFolder(contract, routeLocale(contract, route)).length);
 	if (`/${route.file}` !== `${route.path}.html` || name.includes('/')) {
 		throw new Error(`${route.path}: an error route is <locale folder><name>, its file <name>.html`);
