@@ -185,7 +185,7 @@ interface Sample {
 async function sample(server: BenchServer, variant: Variant, b: Build): Promise<Sample> {
 	const dir = mkdtempSync(join(work, `${server.name}-${variant}-`));
 	chmodSync(dir, 0o755);
-	const siteConfig =
+	const config =
 		variant === 'generated'
 			? readFileSync(join(b.hostsDir, server.generated), 'utf8')
 			: server.handWritten({
@@ -194,6 +194,8 @@ async function sample(server: BenchServer, variant: Variant, b: Build): Promise<
 					statuses: b.statuses,
 					pageHeaders: b.pageHeaders,
 				});
+	// The access log in the run's folder, not the system's: a run writes hundreds of MB.
+	const siteConfig = config.replace(/\/var\/log\/(?:nginx|apache2)\/access\.log/g, join(dir, 'access.log'));
 	const launch = server.launch(executables.get(server)!, dir, siteConfig, b.port);
 	const running = await start(launch, b.port, `${server.name} (${variant})`);
 	try {

@@ -42,7 +42,7 @@ import {
 	type ConfigNode,
 	type Directive,
 } from './syntax/braces';
-import { firstListedPattern } from './language';
+import { firstListedCapture } from './language';
 import { acceptPatterns, formats } from './mediaType';
 import type { HostOptions } from './options';
 
@@ -141,32 +141,35 @@ export function languageMaps(mode: string, contract: RouteContract): ConfigNode[
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
 	const language = (locale: string) => contentLanguage(contract, locale);
 	const prefix = literalPathPattern(contract.internalPrefix).replace(/\/$/, '');
-	/** A `map $uri` giving each locale's value to its pages (under the prefix or not), else the default's. */
-	const byPageFolder = (variable: string, valueOf: (locale: string) => string) =>
-		block(`map $uri ${variable}`, [
-			...contract.otherLocales.map(
-				(locale) =>
-					`${nginxRegex(`^(?:${prefix})?/${locale}/`, `page folder of ${locale}`)} ${valueOf(locale)}`,
-			),
+	const acceptLocale = `$fallback_${mode}_accept_locale`;
+	const pageLocale = `$fallback_${mode}_page_locale`;
+	/** A lookup by locale code (a hash: strings are matched in any case), the default's value else. */
+	const byLocale = (source: string, variable: string, valueOf: (locale: string) => string) =>
+		block(`map ${source} ${variable}`, [
+			...contract.otherLocales.map((locale) => `${locale} ${valueOf(locale)}`),
 			`default ${valueOf(contract.defaultLocale)}`,
 		]);
 	return [
 		comment(
-			`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed), as a folder.`,
+			`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed): one pattern, then its folder.`,
 		),
-		block(`map $http_accept_language ${localeVariable(mode)}`, [
+		block(`map $http_accept_language ${acceptLocale}`, [
 			'default ""',
-			...contract.otherLocales.map(
-				(locale) =>
-					`${nginxRegex(firstListedPattern(locale, shipped), `Accept-Language of ${locale}`)} "${locale}/"`,
-			),
+			`${nginxRegex(firstListedCapture(shipped), 'Accept-Language pattern')} $1`,
 		]),
-		comment('The language of the page served, by its folder: under the prefix for an error, or a gallery.'),
-		byPageFolder(languageVariable(mode, 'content_language'), (locale) =>
+		byLocale(acceptLocale, localeVariable(mode), (locale) =>
+			locale === contract.defaultLocale ? '""' : `"${locale}/"`,
+		),
+		comment('The locale of the page served, by its folder: under the prefix for an error, or a gallery.'),
+		block(`map $uri ${pageLocale}`, [
+			`${nginxRegex(`^(?:${prefix})?/(${contract.otherLocales.join('|')})/`, 'page folders')} $1`,
+			'default ""',
+		]),
+		comment('Its language, and its request ID line (the text before the ID).'),
+		byLocale(pageLocale, languageVariable(mode, 'content_language'), (locale) =>
 			nginxString(language(locale), `language of ${locale}`),
 		),
-		comment('The request ID line of the page served, in its language (the text before the ID).'),
-		byPageFolder(languageVariable(mode, 'request_id_line'), (locale) =>
+		byLocale(pageLocale, languageVariable(mode, 'request_id_line'), (locale) =>
 			nginxString(lineBeforeId(contract, locale), `request ID line of ${locale}`),
 		),
 	];
