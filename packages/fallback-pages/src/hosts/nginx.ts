@@ -5,7 +5,6 @@
 import {
 	contentLanguage,
 	defaultLocaleRoutes,
-	errorRoutes,
 	headersInFrontOfApp,
 	negotiates,
 	notFoundPage,
@@ -15,7 +14,6 @@ import {
 	PROBLEM_JSON,
 	replacedAppPages,
 	statusHeaderNames,
-	routePaths,
 	statusPage,
 	type HeadersOf,
 	type PageRoute,
@@ -43,6 +41,7 @@ import {
 	type Directive,
 } from './syntax/braces';
 import { firstListedCapture } from './language';
+import { namedStatuses, pageGroupPattern, pageGroups } from './pageTable';
 import { acceptPatterns, formats } from './mediaType';
 import type { HostOptions } from './options';
 
@@ -237,20 +236,48 @@ export function addHeaders(
 const closesConnection = (status: number) => status === 408;
 const standInStatus = 418;
 
-/** What a route's locations do: answer with its status and page. */
-function answerWith(route: PageRoute, contract: RouteContract, mode: string): Directive[] {
-	if (closesConnection(route.status)) {
-		return [
-			`error_page ${standInStatus} =${route.status} ${pageUri(contract, route, mode)}`,
-			`return ${standInStatus}`,
-		];
-	}
-	// A page that shares its status (the app-error pages, 500) names its own page.
-	const ownPage = statusPage(contract, route.status)?.file !== route.file;
+/**
+ * The folder of a page asked for by its path, at http level: its own locale's where the path is in
+ * a locale's folder (the page locations' capture), else the one the browser asks for.
+ */
+function pageFolderMap(contract: RouteContract): ConfigNode[] {
+	if (!negotiates(contract)) return [];
 	return [
-		...(ownPage ? [`error_page ${route.status} ${pageUri(contract, route, mode)}`] : []),
-		`return ${route.status}`,
+		comment("A page asked for by its path: in its own locale's folder, else in the locale asked for."),
+		block('map $fallback_static_own_locale $fallback_static_page_folder', [
+			`"" ${localeVariable('static')}`,
+			'default $fallback_static_own_locale/',
+		]),
 	];
+}
+
+/**
+ * GET /{code}, /{locale}/{code}.html and the other pages answer with their status and page: one
+ * location with one pattern per set of locales the pages ship in (one for a build), holding a
+ * location per page name. The pattern keeps the locale (`$fallback_static_own_locale`).
+ */
+function pageLocations(contract: RouteContract): ConfigNode[] {
+	const statuses = namedStatuses(contract);
+	const folder = negotiates(contract) ? inWord('$fallback_static_page_folder') : '';
+	const format = (name: string) =>
+		`${inWord(formatVariable('static', 'folder'))}${name}.${inWord(formatVariable('static', 'extension'))}`;
+	return pageGroups(contract).map((group) => {
+		const pattern = pageGroupPattern(contract, group, 'fallback_static_own_locale');
+		return block(`location ~ ${nginxPattern(pattern, 'page paths')}`, [
+			...group.names.map((name) => {
+				const status = statuses.get(name) ?? Number(name);
+				const uri = `${contract.internalPrefix}${folder}${format(name)}`;
+				// nginx closes the connection on `return 408`: another status stands in (see closesConnection).
+				const answer = closesConnection(status)
+					? [`error_page ${standInStatus} =${status} ${uri}`, `return ${standInStatus}`]
+					: [`error_page ${status} ${uri}`, `return ${status}`];
+				return shortBlock(
+					`location ~ ${nginxPattern(`/${literalPathPattern(`/${name}`).slice(1)}(?:[.]html)?$`, 'page name')}`,
+					answer,
+				);
+			}),
+		]);
+	});
 }
 
 /** nginx's own errors, whatever raised them, show the page of their status. */
@@ -357,7 +384,6 @@ function maintenanceCheck(contract: RouteContract): ConfigNode[] {
 /** The static site: dist/ at `pagesRoot`. */
 export function nginxStaticConfig(contract: RouteContract, options: HostOptions): string {
 	const notFound = notFoundPage(contract);
-	const routes = errorRoutes(contract);
 	const methodNotAllowed = contract.methodNotAllowedStatus;
 	const header = fileHeader([
 		'Fallback for nginx, static site: every error answers with its own page and status.',
@@ -369,6 +395,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		comment('The headers each status carries: a value for its statuses, none for the rest.'),
 		...statusHeaderMaps('static', contract.statusPages, (route) => route.headers),
 		...languageMaps('static', contract),
+		...pageFolderMap(contract),
 		...formatMaps('static'),
 		...logFormat('static'),
 		'',
@@ -394,14 +421,11 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 			comment('Any error nginx answers with, whatever caused it, shows the page of its status.'),
 			...errorPages(contract, 'static'),
 			'',
-			comment(
-				'GET /{code} and its file /{code}.html answer {code} with the page; the app-error pages their status.',
-			),
-			...routes.flatMap((route) =>
-				routePaths(route).map((path) =>
-					shortBlock(`location = ${path}`, answerWith(route, contract, 'static')),
-				),
-			),
+			comment([
+				'GET /{code}, /{locale}/{code}.html and their files answer {code} with the page; the app-error pages',
+				'their status. One pattern finds every page in every locale; a location per page gives its status.',
+			]),
+			...pageLocations(contract),
 			comment(`Rule files for other hosts are no pages: ${notFound.status}.`),
 			...contract.hiddenFiles.map((file) => shortBlock(`location = /${file}`, [`return ${notFound.status}`])),
 			comment('Nor are the problem documents: only an error shows them.'),

@@ -57,12 +57,18 @@ export function pageGroups(contract: RouteContract): PageGroup[] {
 
 /**
  * A regular expression for a group's paths, the page's own and its file's (`/de/404`,
- * `/de/404.html`): group 1 the locale (empty for the default's), group 2 the name. RE2 and PCRE alike.
+ * `/de/404.html`): group 1 the locale (empty for the default's), group 2 the name. RE2 and PCRE alike;
+ * `localeName` names the locale's group (PCRE only: `(?<name>…)`).
  */
-export function pageGroupPattern(contract: RouteContract, group: PageGroup): string {
+export function pageGroupPattern(contract: RouteContract, group: PageGroup, localeName?: string): string {
+	const open = localeName ? `(?<${localeName}>` : '(';
 	const locales = group.otherLocales.join('|');
 	const locale =
-		group.otherLocales.length === 0 ? '()' : group.inDefault ? `(?:(${locales})/)?` : `(${locales})/`;
+		group.otherLocales.length === 0
+			? `${open})`
+			: group.inDefault
+				? `(?:${open}${locales})/)?`
+				: `${open}${locales})/`;
 	const names = group.names.map((name) => literalPathPattern(`/${name}`).slice(1)).join('|');
 	return `^${literalPathPattern(baseOf(contract))}${locale}(${names})(?:[.]html)?$`;
 }
