@@ -31,6 +31,10 @@ const phases: readonly (readonly Step[])[] = [
 			script: 'test:contract',
 			what: 'the route contract on netlify-cli, nginx, Caddy, Apache, HAProxy, workerd; verify on each',
 		},
+		{
+			script: 'test:contract:locales',
+			what: 'the route contract on nginx, Caddy, Apache, HAProxy with all 20 catalogued locales',
+		},
 		{ script: 'test:html', what: 'the Nu HTML checker on every page' },
 	],
 	[{ script: 'test:e2e', what: 'browser: rendering, no-JS, CSP, keyboard, axe, previews' }],

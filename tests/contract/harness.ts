@@ -21,7 +21,13 @@ import {
 	type RequestOptions,
 } from '../../packages/fallback-pages/src/verify/http';
 
-export const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
+/**
+ * The build every server serves: the project's dist/, or another production build named by
+ * FALLBACK_CONTRACT_DIST (`npm run test:contract:locales`: every catalogued locale).
+ */
+export const distDir = process.env['FALLBACK_CONTRACT_DIST']
+	? join(process.env['FALLBACK_CONTRACT_DIST'], '/')
+	: fileURLToPath(new URL('../../dist/', import.meta.url));
 
 /** Seconds the proxy configs under test wait for the app: short, so the timeout case stays quick. */
 export const testUpstreamTimeoutSeconds = 2;

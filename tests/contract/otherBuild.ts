@@ -24,8 +24,10 @@ export const otherBuildChanges = {
 
 export default async function setup(project: TestProject) {
 	const { default: starter } = (await import('../../fallback.config.mjs')) as { default: FallbackOptions };
-	// Its host configs beside the build (`<folder>-hosts/`), not in the project's hosts/.
-	const options = { ...starter, hostsDir: undefined, ...otherBuildChanges };
+	// Its host configs beside the build (`<folder>-hosts/`), not in the project's hosts/; in the
+	// locales of build A where that is another build (FALLBACK_CONTRACT_LOCALES).
+	const locales = process.env['FALLBACK_CONTRACT_LOCALES']?.split(',');
+	const options = { ...starter, ...(locales ? { locales } : {}), hostsDir: undefined, ...otherBuildChanges };
 	const { outDir, seconds } = await buildWith('other-build', options);
 	console.log(`build B (another accent and help text) in ${seconds.toFixed(1)} s: ${outDir}`);
 	project.provide('otherBuild', outDir);

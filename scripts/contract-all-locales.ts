@@ -1,0 +1,43 @@
+/**
+ * `npm run test:contract:locales`: the contract suite on nginx, Caddy, Apache and HAProxy with every
+ * catalogued locale, where the project's build ships five. Their configs find the page and the
+ * language with one pattern whatever the number of locales (issue 26); this checks that they still
+ * answer every case when that pattern holds twenty. Builds the pages once into a folder of its own,
+ * then runs the servers' test files on it (tests/contract/harness.ts: FALLBACK_CONTRACT_DIST).
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { buildWith } from './build-with.ts';
+import { cataloguedLocales } from './catalogued-locales.ts';
+import type { FallbackOptions } from '../packages/fallback-pages/src/config/options.ts';
+
+const servers = ['nginx', 'caddy', 'apache', 'haproxy'];
+console.log(`contract suite at ${cataloguedLocales.length} locales: building the pages …`);
+const { outDir, seconds } = await buildWith('all-locales', {
+	locales: [...cataloguedLocales] as NonNullable<FallbackOptions['locales']>,
+});
+console.log(`built in ${seconds.toFixed(1)} s: ${outDir}`);
+try {
+	const run = spawnSync(
+		'npx',
+		[
+			'vitest',
+			'run',
+			'--config',
+			'vitest.contract.config.ts',
+			...servers.map((server) => `tests/contract/${server}.test.ts`),
+		],
+		{
+			stdio: 'inherit',
+			env: {
+				...process.env,
+				FALLBACK_CONTRACT_DIST: outDir,
+				FALLBACK_CONTRACT_LOCALES: cataloguedLocales.join(','),
+			},
+		},
+	);
+	process.exitCode = run.status ?? 1;
+} finally {
+	rmSync(outDir, { recursive: true, force: true });
+	rmSync(`${outDir}-hosts`, { recursive: true, force: true });
+}
