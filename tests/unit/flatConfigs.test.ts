@@ -113,7 +113,7 @@ describe.each(Object.entries(servers))('%s', (_name, { generate, tables }) => {
 	});
 });
 
-describe('HAProxy: a backend per locale and format, each the same size', () => {
+describe('HAProxy: a backend per locale and format, those of a format the same size', () => {
 	it.each([
 		['static', haproxyStaticConfig],
 		['proxy', haproxyProxyConfig],
@@ -121,8 +121,15 @@ describe('HAProxy: a backend per locale and format, each the same size', () => {
 		const backends = generate(all, defaultHostOptions)
 			.split(/\n(?=backend )/)
 			.slice(1)
-			.map((section) => section.trim().split('\n').length);
+			.map((section) => ({
+				format: /^backend \S+_(\w+)\n/.exec(section)![1],
+				lines: section.trim().split('\n').length,
+			}));
 		expect(backends).toHaveLength(20 * 3);
-		expect(new Set(backends).size).toBe(1);
+		for (const format of ['page', 'problem', 'text']) {
+			const sizes = backends.filter((backend) => backend.format === format).map((backend) => backend.lines);
+			expect(sizes).toHaveLength(20);
+			expect(new Set(sizes).size).toBe(1);
+		}
 	});
 });

@@ -355,7 +355,12 @@ function pagesBackendSection(
 	const statuses = namedStatuses(contract);
 	return section(`backend ${pagesBackend(locale, format)}`, [
 		`http-request set-var(txn.fallback_language) ${languageOf(contract, locale)}`,
-		`http-request return status 200 content-type ${haproxyString(formats.page.type, 'media type')} file ${haproxyString(`${pagesRoot}/${galleryFile(contract, locale)}`, 'gallery file')} if { var(txn.fallback_gallery) -m found }`,
+		// The gallery, a page whatever the client accepts: once, in the page backend (it is the largest file).
+		...(format === 'page'
+			? [
+					`http-request return status 200 content-type ${haproxyString(formats.page.type, 'media type')} file ${haproxyString(`${pagesRoot}/${galleryFile(contract, locale)}`, 'gallery file')} if { var(txn.fallback_gallery) -m found }`,
+				]
+			: []),
 		...routes.map((route) => {
 			const name = pageName(contract, route);
 			const file = errorFiles(route).find((candidate) => candidate.format === format)!;
@@ -453,6 +458,7 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 			comment('A page of the default URLs is in the locale asked for; the others in their own.'),
 			'http-request set-var(txn.fallback_locale) var(txn.fallback_page_locale) if { var(txn.fallback_page_locale) -m found }',
 			...problemFormatRules('{ var(txn.fallback_api) -m found }'),
+			`http-request set-var(txn.fallback_format) ${str('page', 'format')} if { var(txn.fallback_gallery) -m found }`,
 			'',
 			comment([
 				"The locale's backend of the format answers: its gallery, or the page, whole (no conditional",
