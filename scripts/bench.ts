@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: what Fallback's generated static configs cost each server per request, against
  * the config a team would write by hand (scripts/bench/handWritten.ts) on the same server and pages.
- * For each locale count it builds the pages with the package's own command, then, per server,
- * starts the generated and the hand-written config in turn (alternating, `--rounds` times) and
+ * It builds the pages for each locale count with the package's own command, then, per server, starts
+ * the generated and the hand-written config of each count in turn (alternating, `--rounds` times) and
  * measures start-up, idle memory, wrk's throughput and p99 on an unknown path, `/503` and the
  * gallery, the server's CPU per request, and the idle keep-alive connections it keeps. It prints
  * the medians and the ratios, generated / hand-written. Also the Cloudflare Worker's own CPU per
@@ -267,32 +267,40 @@ try {
 	console.log(
 		`bench: ${servers.map((s) => s.name).join(', ')} at ${localeCounts.join(', ')} locales; ${rounds} rounds of ${seconds} s wrk runs (${connections} connections), alternating generated and hand-written`,
 	);
-	for (const locales of localeCounts) {
-		const b = build(locales, await freePort());
-		for (const server of servers) {
-			const samples: Record<Variant, Sample[]> = { generated: [], 'hand-written': [] };
-			for (let round = 0; round < rounds; round++) {
-				const order: Variant[] = round % 2 ? ['hand-written', 'generated'] : ['generated', 'hand-written'];
+	const builds: Build[] = [];
+	for (const locales of localeCounts) builds.push(build(locales, await freePort()));
+	for (const server of servers) {
+		// Each round runs every locale count, generated and hand-written in turn: a figure at 20
+		// locales and one at 1 are taken minutes apart at most, not a whole run apart.
+		const samples = builds.map(() => ({ generated: [] as Sample[], 'hand-written': [] as Sample[] }));
+		for (let round = 0; round < rounds; round++) {
+			for (const [index, b] of builds.entries()) {
+				const order: Variant[] =
+					(round + index) % 2 ? ['hand-written', 'generated'] : ['generated', 'hand-written'];
 				for (const variant of order) {
 					process.stdout.write(
-						`  ${server.name}, ${locales} locales, round ${round + 1}/${rounds}, ${variant} …\r`,
+						`  ${server.name}, ${b.locales} locales, round ${round + 1}/${rounds}, ${variant} …\r`,
 					);
-					samples[variant].push(await sample(server, variant, b));
+					samples[index]![variant].push(await sample(server, variant, b));
 				}
 			}
-			process.stdout.write(' '.repeat(80) + '\r');
+		}
+		process.stdout.write(' '.repeat(80) + '\r');
+		for (const [index, b] of builds.entries()) {
 			const row = {
 				server: server.name,
-				locales,
-				generated: summarize(samples.generated),
-				handWritten: summarize(samples['hand-written']),
+				locales: b.locales,
+				generated: summarize(samples[index]!.generated),
+				handWritten: summarize(samples[index]!['hand-written']),
 			};
 			rows.push(row);
 			printRow(row);
 		}
-		if (values.worker) {
+	}
+	if (values.worker) {
+		for (const b of builds) {
 			for (const figure of await measureWorker(b.hostsDir, b.pagesRoot, requests, browser)) {
-				workerRows.push({ locales, ...figure });
+				workerRows.push({ locales: b.locales, ...figure });
 			}
 		}
 	}
