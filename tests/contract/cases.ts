@@ -45,7 +45,7 @@ import {
 import type { CaseId } from '../../packages/fallback-pages/src/verify/hosts';
 import { runVerify } from '../../packages/fallback-pages/src/verify/main';
 import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
-import { contractFileOf, CONTRACT_FILE } from '../../packages/fallback-pages/src/verify/site';
+import { contractFileOf } from '../../packages/fallback-pages/src/verify/site';
 import {
 	distDir,
 	freePort,
@@ -243,7 +243,7 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 		it(`npm run verify passes against it (--host ${server.id})`, async () => {
 			// The contract the build wrote for the verifier is the one this suite checks (the build
 			// lists the locales in the config's order, this suite in the catalogue's).
-			expect(inLocaleOrder(readContractFile(CONTRACT_FILE))).toEqual(inLocaleOrder(contract));
+			expect(inLocaleOrder(readContractFile(contractFileOf(distDir)))).toEqual(inLocaleOrder(contract));
 			const lines: string[] = [];
 			const run = await runVerify({
 				url: `http://127.0.0.1:${served.running!.port}/`,
