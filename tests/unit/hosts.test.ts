@@ -12,7 +12,7 @@ import {
 	apacheStaticConfig,
 	apacheTypeMaps,
 } from '../../packages/fallback-pages/src/hosts/apache';
-import { firstListedPattern } from '../../packages/fallback-pages/src/hosts/language';
+import { firstListedCapture, firstListedPattern } from '../../packages/fallback-pages/src/hosts/language';
 import { caddyProxyConfig, caddyStaticConfig } from '../../packages/fallback-pages/src/hosts/caddy';
 import { cloudFrontCustomErrorResponses } from '../../packages/fallback-pages/src/hosts/cloudfront';
 import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts/index';
@@ -376,6 +376,34 @@ describe('language negotiation', () => {
 	it.each(Object.entries(servers))('%s: negotiates only where other locales ship', (_name, generate) => {
 		expect(generate(fixtureContract, fixtureOptions)).not.toMatch(/Accept-Language|accept_language/i);
 		expect(generate(fixtureWithGerman, fixtureOptions)).toMatch(/Accept-Language|accept_language/i);
+	});
+
+	it('finds with one pattern the language a pattern per locale finds (the first listed that ships)', () => {
+		const shipped = ['en', 'de', 'fr', 'ar', 'ja'];
+		const capture = new RegExp(firstListedCapture(shipped, 'portable'));
+		const perLocale = shipped.map((locale) => ({
+			locale,
+			pattern: new RegExp(firstListedPattern(locale, shipped, 'portable')),
+		}));
+		const headers = [
+			'de-CH,de;q=0.9,en;q=0.8',
+			'DE',
+			'xx, fr;q=0.5',
+			'en;q=0.1, fr',
+			'zh-TW,zh;q=0.9, ja;q=0.8',
+			'*, ar',
+			'd, dee, de',
+			'es-ES,es',
+			'',
+			'fr-CA;q=0.9',
+			' \tja',
+		];
+		for (const header of headers) {
+			const one = capture.exec(header)?.[1]?.toLowerCase();
+			const each = perLocale.find(({ pattern }) => pattern.test(header))?.locale;
+			expect(one, header).toBe(each);
+		}
+		expect(capture.exec('xx, fr;q=0.5')?.[1]).toBe('fr');
 	});
 
 	it('refuses a locale that is not a two-letter code, where it would reach a config', () => {
