@@ -41,7 +41,7 @@ import {
 	type Directive,
 } from './syntax/braces';
 import { firstListedCapture } from './language';
-import { namedStatuses, pageGroupPattern, pageGroups } from './pageTable';
+import { namedStatuses, pageGroupPattern, pageGroups, pageName } from './pageTable';
 import { acceptPatterns, formats } from './mediaType';
 import type { HostOptions } from './options';
 
@@ -242,12 +242,22 @@ const standInStatus = 418;
  */
 function pageFolderMap(contract: RouteContract): ConfigNode[] {
 	if (!negotiates(contract)) return [];
+	const sitePages = contract.statusPages.some((route) => route.sitePage);
 	return [
 		comment("A page asked for by its path: in its own locale's folder, else in the locale asked for."),
 		block('map $fallback_static_own_locale $fallback_static_page_folder', [
 			`"" ${localeVariable('static')}`,
 			'default $fallback_static_own_locale/',
 		]),
+		// The site's own pages (sitePages) answer in every language: no locale asked for.
+		...(sitePages
+			? [
+					block('map $fallback_static_own_locale $fallback_static_own_folder', [
+						'"" ""',
+						'default $fallback_static_own_locale/',
+					]),
+				]
+			: []),
 	];
 }
 
@@ -258,7 +268,13 @@ function pageFolderMap(contract: RouteContract): ConfigNode[] {
  */
 function pageLocations(contract: RouteContract): ConfigNode[] {
 	const statuses = namedStatuses(contract);
-	const folder = negotiates(contract) ? inWord('$fallback_static_page_folder') : '';
+	const sitePages = new Set(
+		contract.statusPages.filter((route) => route.sitePage).map((route) => pageName(contract, route)),
+	);
+	const folderOf = (name: string) =>
+		!negotiates(contract)
+			? ''
+			: inWord(sitePages.has(name) ? '$fallback_static_own_folder' : '$fallback_static_page_folder');
 	const format = (name: string) =>
 		`${inWord(formatVariable('static', 'folder'))}${name}.${inWord(formatVariable('static', 'extension'))}`;
 	return pageGroups(contract).map((group) => {
@@ -266,7 +282,7 @@ function pageLocations(contract: RouteContract): ConfigNode[] {
 		return block(`location ~ ${nginxPattern(pattern, 'page paths')}`, [
 			...group.names.map((name) => {
 				const status = statuses.get(name) ?? Number(name);
-				const uri = `${contract.internalPrefix}${folder}${format(name)}`;
+				const uri = `${contract.internalPrefix}${folderOf(name)}${format(name)}`;
 				// nginx closes the connection on `return 408`: another status stands in (see closesConnection).
 				const answer = closesConnection(status)
 					? [`error_page ${standInStatus} =${status} ${uri}`, `return ${standInStatus}`]
