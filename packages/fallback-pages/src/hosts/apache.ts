@@ -33,7 +33,7 @@ import {
 } from './format';
 import { firstListedCapture } from './language';
 import { formats } from './mediaType';
-import { namedStatuses, pageGroupPattern, pageGroups, pageName } from './pageTable';
+import { namedStatuses, pageGroupPattern, pageGroups, pageIn, pageName, pageStatuses } from './pageTable';
 import { comment, renderApacheFile, section, type ApacheDirective, type ApacheNode } from './syntax/apache';
 import { apacheUnsupportedStatuses } from './unsupportedStatuses';
 import type { HostOptions } from './options';
@@ -159,11 +159,7 @@ export function apacheTypeMaps(contract: RouteContract): HostConfigFile[] {
 	const notFound = notFoundPage(contract);
 	const inEveryLocale = (route: PageRoute) =>
 		[contract.defaultLocale, ...contract.otherLocales].map((locale) =>
-			errorRoutes(contract).find(
-				(candidate) =>
-					routeLocale(contract, candidate) === locale &&
-					pageName(contract, candidate) === pageName(contract, route),
-			),
+			pageIn(contract, locale, pageName(contract, route)),
 		);
 	return [
 		...supported(errorRoutes(contract)).map((route) => {
@@ -230,17 +226,15 @@ function languageRules(contract: RouteContract): ApacheNode[] {
  * its locale and its status by its name.
  */
 function pageRules(contract: RouteContract): ApacheNode[] {
-	const statuses = namedStatuses(contract);
+	const statuses = pageStatuses(contract);
 	return [
 		comment('GET /{code}, /{locale}/{code}.html and the other pages answer with their status and page.'),
 		...pageGroups(contract).flatMap((group) => {
-			const names = group.names.filter(
-				(name) => !apacheUnsupportedStatuses.has(statuses.get(name) ?? Number(name)),
-			);
-			const nameRules = names.map((name) => {
-				const status = statuses.get(name) ?? Number(name);
-				const flags = statuses.has(name) ? `E=FALLBACK_NAME:${name}.,R=${status},L` : `R=${status},L`;
-				return `RewriteRule "${literalPathPattern(`/${name}`)}(?:[.]html)?$" "-" [${flags}]`;
+			const nameRules = group.names.flatMap((name) => {
+				const status = statuses.get(name)!;
+				if (apacheUnsupportedStatuses.has(status)) return [];
+				const flags = name === String(status) ? `R=${status},L` : `E=FALLBACK_NAME:${name}.,R=${status},L`;
+				return [`RewriteRule "${literalPathPattern(`/${name}`)}(?:[.]html)?$" "-" [${flags}]`];
 			});
 			const localeRule =
 				group.otherLocales.length > 0

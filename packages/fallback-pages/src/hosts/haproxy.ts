@@ -30,7 +30,6 @@ import {
 	pageFileParts,
 	replacedAppPages,
 	requiredStatusPage,
-	routeLocale,
 	statusHeaderNames,
 	type HeadersOf,
 	type PageRoute,
@@ -47,7 +46,7 @@ import {
 	type HostConfigFile,
 } from './format';
 import { firstListedCapture } from './language';
-import { namedStatuses, pageGroupPattern, pageGroups, pageName } from './pageTable';
+import { pageGroupPattern, pageGroups, pageIn, pageName, pageStatuses } from './pageTable';
 import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
 import type { HostOptions } from './options';
 import { comment, renderHaproxyFile, section, type HaproxyLine, type HaproxySection } from './syntax/haproxy';
@@ -326,13 +325,12 @@ function frontendStart(mode: Mode, contract: RouteContract, options: HostOptions
 
 /** The locales, default first, and the route of each name in each (else the default's). */
 function localeRoutes(contract: RouteContract): { locale: string; routes: PageRoute[] }[] {
-	const routes = errorRoutes(contract);
-	const names = [...new Set(routes.map((route) => pageName(contract, route)))];
-	const find = (locale: string, name: string) =>
-		routes.find((route) => routeLocale(contract, route) === locale && pageName(contract, route) === name);
+	const names = [...pageStatuses(contract).keys()];
 	return [contract.defaultLocale, ...contract.otherLocales].map((locale) => ({
 		locale,
-		routes: names.map((name) => (find(locale, name) ?? find(contract.defaultLocale, name))!),
+		routes: names.map(
+			(name) => (pageIn(contract, locale, name) ?? pageIn(contract, contract.defaultLocale, name))!,
+		),
 	}));
 }
 
@@ -352,7 +350,6 @@ function pagesBackendSection(
 	routes: readonly PageRoute[],
 	format: ErrorFormat,
 ): HaproxySection {
-	const statuses = namedStatuses(contract);
 	return section(`backend ${pagesBackend(locale, format)}`, [
 		`http-request set-var(txn.fallback_language) ${languageOf(contract, locale)}`,
 		// The gallery, a page whatever the client accepts: once, in the page backend (it is the largest file).
@@ -364,7 +361,7 @@ function pagesBackendSection(
 		...routes.map((route) => {
 			const name = pageName(contract, route);
 			const file = errorFiles(route).find((candidate) => candidate.format === format)!;
-			return `http-request return status ${statuses.get(name) ?? route.status} content-type ${haproxyString(file.type, 'media type')} file ${haproxyString(`${pagesRoot}/${file.file}`, 'page file')} if { var(txn.fallback_name) -m str ${haproxyWord(name, 'page name')} }`;
+			return `http-request return status ${route.status} content-type ${haproxyString(file.type, 'media type')} file ${haproxyString(`${pagesRoot}/${file.file}`, 'page file')} if { var(txn.fallback_name) -m str ${haproxyWord(name, 'page name')} }`;
 		}),
 	]);
 }

@@ -41,7 +41,7 @@ import {
 	type Directive,
 } from './syntax/braces';
 import { firstListedCapture } from './language';
-import { namedStatuses, pageGroupPattern, pageGroups, pageName } from './pageTable';
+import { pageGroupPattern, pageGroups, pageName, pageStatuses } from './pageTable';
 import { acceptPatterns, formats } from './mediaType';
 import type { HostOptions } from './options';
 
@@ -267,7 +267,7 @@ function pageFolderMap(contract: RouteContract): ConfigNode[] {
  * location per page name. The pattern keeps the locale (`$fallback_static_own_locale`).
  */
 function pageLocations(contract: RouteContract): ConfigNode[] {
-	const statuses = namedStatuses(contract);
+	const statuses = pageStatuses(contract);
 	const sitePages = new Set(
 		contract.statusPages.filter((route) => route.sitePage).map((route) => pageName(contract, route)),
 	);
@@ -281,7 +281,7 @@ function pageLocations(contract: RouteContract): ConfigNode[] {
 		const pattern = pageGroupPattern(contract, group, 'fallback_static_own_locale');
 		return block(`location ~ ${nginxPattern(pattern, 'page paths')}`, [
 			...group.names.map((name) => {
-				const status = statuses.get(name) ?? Number(name);
+				const status = statuses.get(name)!;
 				const uri = `${contract.internalPrefix}${folderOf(name)}${format(name)}`;
 				// nginx closes the connection on `return 408`: another status stands in (see closesConnection).
 				const answer = closesConnection(status)

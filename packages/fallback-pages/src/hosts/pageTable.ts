@@ -73,15 +73,11 @@ export function pageGroupPattern(contract: RouteContract, group: PageGroup, loca
 	return `^${literalPathPattern(baseOf(contract))}${locale}(${names})(?:[.]html)?$`;
 }
 
-/**
- * The status of each name that is not itself a status (`application-error` → 500): the others
- * answer with the status they are named after.
- */
-export function namedStatuses(contract: RouteContract): Map<string, number> {
+/** The status each name answers with, in every locale: `404` → 404, `application-error` → 500. */
+export function pageStatuses(contract: RouteContract): Map<string, number> {
 	const statuses = new Map<string, number>();
 	for (const route of errorRoutes(contract)) {
 		const name = pageName(contract, route);
-		if (name === String(route.status)) continue;
 		const known = statuses.get(name);
 		if (known !== undefined && known !== route.status) {
 			throw new Error(`${name} answers ${known} in one locale and ${route.status} in another`);
@@ -89,4 +85,19 @@ export function namedStatuses(contract: RouteContract): Map<string, number> {
 		statuses.set(name, route.status);
 	}
 	return statuses;
+}
+
+/**
+ * The status of each name that is not itself a status (`application-error` → 500): the others
+ * answer with the status they are named after.
+ */
+export function namedStatuses(contract: RouteContract): Map<string, number> {
+	return new Map([...pageStatuses(contract)].filter(([name, status]) => name !== String(status)));
+}
+
+/** The route of a name in a locale (`de`, `404` → `/de/404`), where that locale ships it. */
+export function pageIn(contract: RouteContract, locale: string, name: string): PageRoute | undefined {
+	return errorRoutes(contract).find(
+		(route) => routeLocale(contract, route) === locale && pageName(contract, route) === name,
+	);
 }
