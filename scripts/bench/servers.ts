@@ -3,8 +3,9 @@
  * (production settings, not the contract suite's small test fixtures) around a site config, the
  * generated one or the hand-written one, everything it writes kept in its own folder.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { apacheMain, caddyEnvironment, nginxMain } from '../server-mains.ts';
 import {
 	apacheHandWritten,
 	caddyHandWritten,
@@ -45,34 +46,18 @@ export const nginx: BenchServer = {
 	generated: 'nginx/fallback-static.conf',
 	handWritten: nginxHandWritten,
 	launch(executable, dir, siteConfig) {
-		for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
-			mkdirSync(join(dir, temp), { recursive: true });
-		const main = write(
-			join(dir, 'nginx.conf'),
-			[
-				// One worker: the figures are per request, and the machine runs wrk too.
-				'worker_processes 1;',
-				`pid ${join(dir, 'nginx.pid')};`,
-				`error_log ${join(dir, 'error.log')} warn;`,
-				'events { worker_connections 4096; }',
-				'http {',
-				'\tinclude /etc/nginx/mime.types;',
-				'\tdefault_type application/octet-stream;',
-				'\tsendfile on;',
-				'\ttcp_nopush on;',
-				'\tkeepalive_timeout 65;',
-				...['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-					(temp) => `\t${temp === 'body' ? 'client_body' : temp}_temp_path ${join(dir, temp)};`,
-				),
-				`\tinclude ${write(join(dir, 'site.conf'), siteConfig)};`,
-				'}',
-				'',
-			].join('\n'),
-		);
-		return {
-			command: executable,
-			args: ['-p', `${dir}/`, '-e', join(dir, 'error.log'), '-c', main, '-g', 'daemon off;'],
-		};
+		// One worker: the figures are per request, and the machine runs wrk too.
+		const args = nginxMain(dir, write(join(dir, 'site.conf'), siteConfig), {
+			workerConnections: 4096,
+			http: [
+				'include /etc/nginx/mime.types;',
+				'default_type application/octet-stream;',
+				'sendfile on;',
+				'tcp_nopush on;',
+				'keepalive_timeout 65;',
+			],
+		});
+		return { command: executable, args: [...args, '-g', 'daemon off;'] };
 	},
 };
 
@@ -87,12 +72,11 @@ export const caddy: BenchServer = {
 		return {
 			command: executable,
 			args: ['run', '--config', config, '--adapter', 'caddyfile'],
-			env: { HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
+			env: caddyEnvironment(dir),
 		};
 	},
 };
 
-const apacheModuleDirs = ['/usr/lib/apache2/modules', '/usr/lib64/httpd/modules', '/usr/lib/httpd/modules'];
 const apacheModules = [
 	'mpm_event',
 	'authz_core',
@@ -114,30 +98,11 @@ export const apache: BenchServer = {
 	generated: 'apache/fallback-static.conf',
 	handWritten: apacheHandWritten,
 	launch(executable, dir, siteConfig, port) {
-		const modules = apacheModuleDirs.find((candidate) => existsSync(join(candidate, 'mod_rewrite.so')));
-		if (!modules) throw new Error(`Apache modules not found in ${apacheModuleDirs.join(', ')}`);
-		const main = write(
-			join(dir, 'httpd.conf'),
-			[
-				`ServerRoot ${dir}`,
-				'ServerName 127.0.0.1',
-				`PidFile ${join(dir, 'httpd.pid')}`,
-				`DefaultRuntimeDir ${dir}`,
-				`Mutex file:${dir}`,
-				`ErrorLog ${join(dir, 'error.log')}`,
-				'LogLevel warn',
-				// Debian's default user; the event MPM with its default settings.
-				'User www-data',
-				'Group www-data',
-				...apacheModules
-					.filter((name) => existsSync(join(modules, `mod_${name}.so`)))
-					.map((name) => `LoadModule ${name}_module ${join(modules, `mod_${name}.so`)}`),
-				'TypesConfig /etc/mime.types',
-				`Listen 127.0.0.1:${port}`,
-				`Include ${write(join(dir, 'site.conf'), siteConfig)}`,
-				'',
-			].join('\n'),
-		);
+		const main = apacheMain(dir, write(join(dir, 'site.conf'), siteConfig), port, {
+			modules: apacheModules,
+			// Debian's default user; the event MPM with its default settings.
+			lines: ['User www-data', 'Group www-data', 'TypesConfig /etc/mime.types'],
+		});
 		return { command: executable, args: ['-DFOREGROUND', '-f', main] };
 	},
 };

@@ -6,7 +6,6 @@
  * reads too) or here for what only the local server or the test app shows, with the reason, and
  * checked as declared: a difference that goes away fails too.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +32,7 @@ import {
 import { netlifyFiles } from '../../packages/fallback-pages/src/hosts/netlify';
 import { defaultHostOptions, type HostOptions } from '../../packages/fallback-pages/src/hosts/options';
 import { nginxProxyConfig, nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
+import { apacheMain, caddyEnvironment, nginxMain } from '../../scripts/server-mains';
 import { findExecutable, systemRequirements } from '../../scripts/system-requirements';
 import type { FuzzRequest } from './fuzz';
 import * as profiles from '../../packages/fallback-pages/src/verify/hosts';
@@ -137,32 +137,10 @@ export const nginx: ServerUnderTest = {
 
 /** The least nginx.conf that includes the generated server block; returns nginx's arguments for it. */
 export async function nginxMainConfig(dir: string, siteConfig: string): Promise<string[]> {
-	const site = await writeConfig(join(dir, 'site.conf'), siteConfig);
-	const temp = (name: string) => join(dir, 'temp', name);
-	const main = await writeConfig(
-		join(dir, 'nginx.conf'),
-		[
-			'worker_processes 1;',
-			`pid ${join(dir, 'nginx.pid')};`,
-			`error_log ${join(dir, 'error.log')} warn;`,
-			'events { worker_connections 64; }',
-			'http {',
-			'\ttypes { text/html html; }',
-			'\tdefault_type application/octet-stream;',
-			'\taccess_log off;',
-			`\tclient_body_temp_path ${temp('body')};`,
-			`\tproxy_temp_path ${temp('proxy')};`,
-			`\tfastcgi_temp_path ${temp('fastcgi')};`,
-			`\tuwsgi_temp_path ${temp('uwsgi')};`,
-			`\tscgi_temp_path ${temp('scgi')};`,
-			`\tinclude ${site};`,
-			'}',
-			'',
-		].join('\n'),
-	);
-	await writeConfig(join(dir, 'temp', '.keep'), '');
-	// -e: nginx opens its error log before reading the config; keep even that one in dir.
-	return ['-p', `${dir}/`, '-e', join(dir, 'error.log'), '-c', main];
+	return nginxMain(dir, await writeConfig(join(dir, 'site.conf'), siteConfig), {
+		workerConnections: 64,
+		http: ['types { text/html html; }', 'default_type application/octet-stream;', 'access_log off;'],
+	});
 }
 
 export const caddy: ServerUnderTest = {
@@ -201,28 +179,20 @@ function caddyfileWithOptions(dir: string, siteConfig: string): Promise<string> 
 	return writeConfig(join(dir, 'Caddyfile'), `{\n\tadmin off\n}\n\n${siteConfig}`);
 }
 
-/** Caddy keeps its data and autosaved config under these: the test's own dir. */
-function caddyEnvironment(dir: string): NodeJS.ProcessEnv {
-	return { HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') };
-}
-
-/** Where distributions keep Apache's modules. */
-const apacheModuleDirs = ['/usr/lib/apache2/modules', '/usr/lib64/httpd/modules', '/usr/lib/httpd/modules'];
-
 /** The modules the generated virtual hosts use, and the event MPM to run them. */
-const apacheModules = {
-	mpm_event_module: 'mod_mpm_event.so',
-	authz_core_module: 'mod_authz_core.so',
-	mime_module: 'mod_mime.so',
-	dir_module: 'mod_dir.so',
-	alias_module: 'mod_alias.so',
-	rewrite_module: 'mod_rewrite.so',
-	headers_module: 'mod_headers.so',
-	proxy_module: 'mod_proxy.so',
-	proxy_http_module: 'mod_proxy_http.so',
-	negotiation_module: 'mod_negotiation.so',
-	unique_id_module: 'mod_unique_id.so',
-};
+const apacheModules = [
+	'mpm_event',
+	'authz_core',
+	'mime',
+	'dir',
+	'alias',
+	'rewrite',
+	'headers',
+	'proxy',
+	'proxy_http',
+	'negotiation',
+	'unique_id',
+];
 
 export const apache: ServerUnderTest = {
 	...profiles.apache,
@@ -259,33 +229,12 @@ export const apache: ServerUnderTest = {
 	},
 };
 
-/**
- * The least httpd.conf around the generated VirtualHost (Debian's apache2.conf, ports.conf and
- * a2enmod do this on a server).
- */
+/** The least httpd.conf around the generated VirtualHost, with only the one type the pages need. */
 async function apacheMainConfig(dir: string, siteConfig: string, port: number): Promise<string> {
-	const modules = apacheModuleDirs.find((candidate) => existsSync(join(candidate, 'mod_rewrite.so')));
-	if (!modules) throw new Error(`Apache modules not found in ${apacheModuleDirs.join(', ')}`);
-	const site = await writeConfig(join(dir, 'site.conf'), siteConfig);
-	return writeConfig(
-		join(dir, 'httpd.conf'),
-		[
-			`ServerRoot ${dir}`,
-			'ServerName 127.0.0.1',
-			`PidFile ${join(dir, 'httpd.pid')}`,
-			`DefaultRuntimeDir ${dir}`,
-			`Mutex file:${dir}`,
-			`ErrorLog ${join(dir, 'error.log')}`,
-			'LogLevel warn',
-			...Object.entries(apacheModules).map(([name, file]) => `LoadModule ${name} ${join(modules, file)}`),
-			// Only the one type the pages need, rather than a distribution's mime.types.
-			'TypesConfig /dev/null',
-			'AddType text/html .html',
-			`Listen 127.0.0.1:${port}`,
-			`Include ${site}`,
-			'',
-		].join('\n'),
-	);
+	return apacheMain(dir, await writeConfig(join(dir, 'site.conf'), siteConfig), port, {
+		modules: apacheModules,
+		lines: ['TypesConfig /dev/null', 'AddType text/html .html'],
+	});
 }
 
 /**
