@@ -1,52 +1,239 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readDeploy, shortBranch, shortCommit } from '../../packages/fallback-pages/src/config/deploy';
+import {
+	deployOf,
+	describeDeploy,
+	shortBranch,
+	shortCommit,
+	type Deploy,
+} from '../../packages/fallback-pages/src/config/deploy';
+
+const deployModule = fileURLToPath(
+	new URL('../../packages/fallback-pages/src/config/deploy.ts', import.meta.url),
+);
+const SHA = '0123456789abcdef0123456789abcdef01234567';
 
 const now = new Date('2026-11-22T10:20:30.456Z');
 
-describe('readDeploy', () => {
-	it('treats a machine without Netlify variables as a local dev build, which is a preview', () => {
-		expect(readDeploy({}, now)).toEqual({
+/** Each platform's variables for a production build and for a preview, as its docs list them. */
+const platforms = {
+	Netlify: {
+		production: {
+			NETLIFY: 'true',
+			CONTEXT: 'production',
+			BRANCH: 'main',
+			COMMIT_REF: SHA,
+			URL: 'https://acme.example',
+		},
+		preview: {
+			NETLIFY: 'true',
+			CONTEXT: 'deploy-preview',
+			BRANCH: 'feature/login',
+			COMMIT_REF: SHA,
+			DEPLOY_PRIME_URL: 'https://deploy-preview-7--acme.netlify.app',
+		},
+	},
+	Vercel: {
+		production: {
+			VERCEL: '1',
+			VERCEL_ENV: 'production',
+			VERCEL_GIT_COMMIT_REF: 'main',
+			VERCEL_GIT_COMMIT_SHA: SHA,
+		},
+		preview: {
+			VERCEL: '1',
+			VERCEL_ENV: 'preview',
+			VERCEL_GIT_COMMIT_REF: 'feature/login',
+			VERCEL_GIT_COMMIT_SHA: SHA,
+			VERCEL_BRANCH_URL: 'acme-git-feature-login.vercel.app',
+		},
+	},
+	'Cloudflare Pages': {
+		production: { CI: 'true', CF_PAGES: '1', CF_PAGES_BRANCH: 'main', CF_PAGES_COMMIT_SHA: SHA },
+		preview: {
+			CI: 'true',
+			CF_PAGES: '1',
+			CF_PAGES_BRANCH: 'feature/login',
+			CF_PAGES_COMMIT_SHA: SHA,
+			CF_PAGES_URL: 'https://1a2b3c.acme.pages.dev',
+		},
+	},
+	'Cloudflare Workers Builds': {
+		production: { CI: 'true', WORKERS_CI: '1', WORKERS_CI_BRANCH: 'main', WORKERS_CI_COMMIT_SHA: SHA },
+		preview: { CI: 'true', WORKERS_CI: '1', WORKERS_CI_BRANCH: 'feature/login', WORKERS_CI_COMMIT_SHA: SHA },
+	},
+	'GitHub Actions': {
+		production: {
+			CI: 'true',
+			GITHUB_ACTIONS: 'true',
+			GITHUB_EVENT_NAME: 'push',
+			GITHUB_REF_NAME: 'main',
+			GITHUB_SHA: SHA,
+		},
+		preview: {
+			CI: 'true',
+			GITHUB_ACTIONS: 'true',
+			GITHUB_EVENT_NAME: 'pull_request',
+			GITHUB_REF_NAME: '7/merge',
+			GITHUB_HEAD_REF: 'feature/login',
+			GITHUB_SHA: SHA,
+		},
+	},
+	'GitLab CI': {
+		production: {
+			CI: 'true',
+			GITLAB_CI: 'true',
+			CI_COMMIT_REF_NAME: 'main',
+			CI_COMMIT_SHA: SHA,
+			CI_ENVIRONMENT_TIER: 'production',
+		},
+		preview: {
+			CI: 'true',
+			GITLAB_CI: 'true',
+			CI_MERGE_REQUEST_IID: '7',
+			CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/login',
+			CI_COMMIT_REF_NAME: 'feature/login',
+			CI_COMMIT_SHA: SHA,
+			CI_ENVIRONMENT_URL: 'https://review-feature-login.acme.example',
+		},
+	},
+	Render: {
+		production: {
+			RENDER: 'true',
+			IS_PULL_REQUEST: 'false',
+			RENDER_GIT_BRANCH: 'main',
+			RENDER_GIT_COMMIT: SHA,
+		},
+		preview: {
+			RENDER: 'true',
+			IS_PULL_REQUEST: 'true',
+			RENDER_GIT_BRANCH: 'feature/login',
+			RENDER_GIT_COMMIT: SHA,
+			RENDER_EXTERNAL_URL: 'https://acme-pr-7.onrender.com',
+		},
+	},
+} as const;
+
+/** The Cloudflare platforms have no production flag: the option names the production branch. */
+const settingsOf = (platform: string) =>
+	platform.startsWith('Cloudflare') ? { productionBranch: 'main' } : {};
+
+/**
+ * readDeploy in a process of its own with exactly `env`: ci-info reads the environment once, as it
+ * loads, so each platform is told apart by the library itself, as in a real build.
+ */
+function readDeployIn(env: Record<string, string>, settings: object = {}): Deploy {
+	const script = `import { readDeploy } from ${JSON.stringify(deployModule)}; console.log(JSON.stringify(readDeploy(${JSON.stringify(settings)})));`;
+	const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+		env: { PATH: process.env['PATH'], ...env },
+		encoding: 'utf8',
+	});
+	return JSON.parse(output) as Deploy;
+}
+
+describe('readDeploy: production unless a platform says preview', () => {
+	it('is production with no platform at all, and says so', () => {
+		const deploy = readDeployIn({});
+		expect(deploy).toMatchObject({ platform: null, context: 'production', isPreview: false, branch: null });
+		expect(describeDeploy(deploy)).toBe(
+			'no deploy platform: production (no banner, indexable), from no deploy platform recognised. fallback({ preview: true }) makes it a preview',
+		);
+	});
+
+	it('is production on a CI that is no deploy platform (CI=true alone)', () => {
+		expect(readDeployIn({ CI: 'true' }).isPreview).toBe(false);
+	});
+
+	for (const [platform, { production, preview }] of Object.entries(platforms)) {
+		it(`${platform}: production variables give production, preview variables a preview with branch and commit`, () => {
+			const built = readDeployIn(production, settingsOf(platform));
+			expect(built).toMatchObject({ platform, isPreview: false, context: 'production' });
+			const previewed = readDeployIn(preview, settingsOf(platform));
+			expect(previewed).toMatchObject({ platform, isPreview: true, branch: 'feature/login', commit: SHA });
+			expect(previewed.context).not.toBe('production');
+			expect(describeDeploy(previewed)).toContain(`${platform}: a preview (${previewed.context}`);
+			expect(describeDeploy(previewed)).toContain('branch feature/login, commit 0123456');
+		});
+	}
+
+	it("reads each platform's deploy URL, with a scheme", () => {
+		expect(readDeployIn(platforms.Vercel.preview).deployUrl).toBe(
+			'https://acme-git-feature-login.vercel.app',
+		);
+		expect(readDeployIn(platforms.Netlify.preview).deployUrl).toBe(
+			'https://deploy-preview-7--acme.netlify.app',
+		);
+		expect(readDeployIn(platforms['GitLab CI'].preview).deployUrl).toBe(
+			'https://review-feature-login.acme.example',
+		);
+		expect(readDeployIn(platforms.Render.preview).deployUrl).toBe('https://acme-pr-7.onrender.com');
+	});
+
+	it('has the option decide over the platform, both ways', () => {
+		expect(readDeployIn(platforms.Vercel.preview, { preview: false })).toMatchObject({
+			isPreview: false,
+			reason: 'the preview option (false)',
+		});
+		expect(readDeployIn({}, { preview: true })).toMatchObject({ isPreview: true, context: 'preview' });
+	});
+});
+
+describe('deployOf', () => {
+	const none = { id: null, name: null };
+
+	it('makes astro dev a preview whatever else is said', () => {
+		expect(deployOf(none, {}, { dev: true, preview: false }, now)).toMatchObject({
 			context: 'dev',
 			isPreview: true,
-			branch: null,
-			commit: null,
-			deployUrl: null,
-			siteUrl: null,
-			builtAt: '2026-11-22T10:20:30Z',
 		});
 	});
 
-	it('reads a deploy preview', () => {
-		const deploy = readDeploy(
-			{
-				CONTEXT: 'deploy-preview',
-				BRANCH: 'feature/login',
-				COMMIT_REF: 'ABCDEF0123456789abcdef0123456789abcdef01',
-				DEPLOY_PRIME_URL: 'https://deploy-preview-7--acme.netlify.app',
-				URL: 'https://acme.example',
-			},
-			now,
-		);
-		expect(deploy).toMatchObject({
-			context: 'deploy-preview',
+	it('reads CONTEXT as Netlify does wherever it is set (netlify-cli, a local netlify build)', () => {
+		expect(deployOf(none, { CONTEXT: 'branch-deploy', HEAD: 'main' }, {}, now)).toMatchObject({
+			platform: 'Netlify',
 			isPreview: true,
-			branch: 'feature/login',
-			commit: 'abcdef0123456789abcdef0123456789abcdef01',
-			siteUrl: 'https://acme.example',
+			branch: 'main',
+		});
+		for (const context of ['deploy-preview', 'branch-deploy', 'dev', 'staging']) {
+			expect(deployOf(none, { CONTEXT: context }, {}, now).isPreview, context).toBe(true);
+		}
+	});
+
+	it('keeps every branch of Cloudflare production without productionBranch', () => {
+		expect(
+			deployOf(
+				{ id: 'CLOUDFLARE_PAGES', name: 'Cloudflare Pages' },
+				platforms['Cloudflare Pages'].preview,
+				{},
+				now,
+			),
+		).toMatchObject({
+			isPreview: false,
+			reason: 'CF_PAGES_BRANCH=feature/login, no productionBranch option',
 		});
 	});
 
-	it('falls back to HEAD for the branch and ignores a commit that is not a SHA', () => {
-		const deploy = readDeploy({ CONTEXT: 'branch-deploy', HEAD: 'main', COMMIT_REF: '<b>x</b>' }, now);
-		expect(deploy.branch).toBe('main');
-		expect(deploy.commit).toBeNull();
+	it('takes a GitLab environment tier other than production as a preview', () => {
+		const gitlab = { id: 'GITLAB', name: 'GitLab CI' };
+		expect(deployOf(gitlab, { CI_ENVIRONMENT_TIER: 'staging' }, {}, now)).toMatchObject({
+			context: 'staging',
+			isPreview: true,
+		});
+		expect(deployOf(gitlab, {}, {}, now).isPreview).toBe(false);
 	});
 
-	it('is not a preview in production only', () => {
-		expect(readDeploy({ CONTEXT: 'production' }, now).isPreview).toBe(false);
-		for (const context of ['deploy-preview', 'branch-deploy', 'dev', 'staging']) {
-			expect(readDeploy({ CONTEXT: context }, now).isPreview, context).toBe(true);
-		}
+	it('ignores a commit that is not a SHA and keeps the time to the second', () => {
+		const deploy = deployOf(none, { CONTEXT: 'deploy-preview', COMMIT_REF: '<b>x</b>' }, {}, now);
+		expect(deploy.commit).toBeNull();
+		expect(deploy.builtAt).toBe('2026-11-22T10:20:30Z');
+	});
+
+	it("names a CI without a table by ci-info's name, as production", () => {
+		expect(deployOf({ id: 'CIRCLE', name: 'CircleCI' }, {}, {}, now)).toMatchObject({
+			platform: 'CircleCI',
+			isPreview: false,
+		});
 	});
 });
 

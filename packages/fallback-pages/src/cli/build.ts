@@ -17,8 +17,10 @@ the options of a config file (the same as fallback({ ... }) in an Astro site).
   --base <path>     the pages' folder in the site, e.g. /errors/ (default /, or the config's base)
   -h, --help        this text
 
-The build is a production build unless the environment says otherwise (CONTEXT=deploy-preview
-adds the preview banner and noindex, as on Netlify).`;
+The build is a production build unless its platform says it is a preview (Netlify's CONTEXT,
+Vercel's VERCEL_ENV, a pull request on GitHub Actions or Render, a merge request on GitLab, a
+branch other than the productionBranch option on Cloudflare) or the config's preview option does:
+a preview carries a banner with its branch and commit, and noindex. The first line says which.`;
 
 export async function buildCommand(argv: string[]): Promise<number> {
 	const { values } = readArgs('build', argv, {

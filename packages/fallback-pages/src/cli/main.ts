@@ -43,10 +43,8 @@ export async function main(argv: string[]): Promise<number> {
 		return 2;
 	}
 	if (name !== 'verify') {
-		// A build outside Netlify is a production build unless the environment says otherwise; and,
-		// as `astro build` does before it loads anything, React and Vite in their production modes
+		// As `astro build` does before it loads anything: React and Vite in their production modes
 		// (a development JSX runtime against production React fails). Set before the modules load.
-		process.env['CONTEXT'] ??= 'production';
 		process.env['NODE_ENV'] = 'production';
 	}
 	try {

@@ -13,6 +13,7 @@ import { PROBLEM_FOLDER } from '../contract/contract';
 import { DEFAULT_API_PREFIXES, plainPrefixProblem } from './prefixes';
 import { embedPrefixProblem } from './embed';
 import { maintenanceSchema, noMaintenance } from './maintenance';
+import type { Deploy } from './deploy';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 
@@ -212,6 +213,19 @@ export const fallbackOptionsSchema = z
 					.default([...DEFAULT_API_PREFIXES]),
 			})
 			.default({ prefixes: [...DEFAULT_API_PREFIXES] }),
+		/**
+		 * A preview build (banner with branch and commit, review gallery, noindex) or production.
+		 * Default: production, unless the platform says preview (Netlify's CONTEXT, Vercel's
+		 * VERCEL_ENV, a pull request on GitHub Actions or Render, a merge request or non-production
+		 * environment tier on GitLab, a branch other than productionBranch on Cloudflare); `astro dev`
+		 * is always a preview.
+		 */
+		preview: z.boolean().optional(),
+		/**
+		 * The production branch, for platforms that have no production flag (Cloudflare Pages and
+		 * Workers Builds): a build of any other branch is a preview. Unset: every branch is production.
+		 */
+		productionBranch: text(200).optional(),
 		/** Every path but a few answers 503 with the maintenance page (see config/maintenance.ts). */
 		maintenance: maintenanceSchema.default(noMaintenance),
 		/** Settings of the server configs (written to hostsDir). */
@@ -340,4 +354,6 @@ export interface FallbackConfig {
 	sitePages: readonly number[];
 	/** Gallery paths (`''`, `de/`) the site has its own page at: no gallery is built there. */
 	siteGalleries: readonly string[];
+	/** Production or preview, and the preview's branch and commit. */
+	deploy: Deploy;
 }

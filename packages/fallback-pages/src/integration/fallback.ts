@@ -16,7 +16,7 @@ import { CONTRACT_NAME, errorRoutes, MAINTENANCE_STATUS, requiredStatusPage } fr
 import { contractJson } from '../contract/contractFile';
 import { optionsContract } from '../contract/fromOptions';
 import { inlineCodeOf } from '../quality/pageAnalysis';
-import { deploy } from '../config/deploy';
+import { describeDeploy, readDeploy, type Deploy } from '../config/deploy';
 import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
 import { haproxyOversizedFiles, haproxyPayloadLimit } from '../hosts/haproxy';
 import type { Locale } from '../i18n';
@@ -108,7 +108,7 @@ function shippedLocales({ locales, defaultLocale }: ParsedOptions): ShippedLocal
 }
 
 /** The site's public address: the option, then Netlify's main URL, then Astro's `site`. */
-function siteUrl(option: string | undefined, astroSite: string | undefined): string {
+function siteUrl(option: string | undefined, deploy: Deploy, astroSite: string | undefined): string {
 	return option ?? deploy.siteUrl ?? astroSite ?? 'https://example.com';
 }
 
@@ -160,6 +160,7 @@ export function fallbackIntegration(
 	/** The build holds no page of the site's own: Fallback's alone (the starter, the CLI). */
 	let ownsBuild = true;
 	let resolved: FallbackConfig | undefined;
+	let deploy: Deploy = readDeploy(options);
 	const config = (): FallbackConfig => {
 		if (!resolved) throw new Error('fallback: the pages were loaded before astro:config:setup');
 		return resolved;
@@ -167,8 +168,10 @@ export function fallbackIntegration(
 	return {
 		name: 'fallback-pages',
 		hooks: {
-			'astro:config:setup': async ({ config: astro, updateConfig, injectRoute, logger }) => {
+			'astro:config:setup': async ({ config: astro, command, updateConfig, injectRoute, logger }) => {
 				root = fileURLToPath(astro.root);
+				deploy = readDeploy({ ...options, dev: command === 'dev' });
+				logger.info(describeDeploy(deploy));
 				assetsDir = astro.build.assets;
 				// The icons are React components rendered at build time.
 				if (!astro.integrations.some((integration) => integration.name === '@astrojs/react')) {
@@ -183,7 +186,7 @@ export function fallbackIntegration(
 					`brand: every colour pair meets WCAG 2.2 AA in both schemes; closest: ${lowest.pair.what} ${formatRatio(lowest.ratio)}:1 (${lowest.scheme}, needs ${lowest.pair.minimum}:1)${logoMarkup ? `; logo ${logo} inlined (${logoMarkup.length} B)` : ''}`,
 				);
 				resolved = {
-					site: { ...options.site, url: siteUrl(options.site.url, astro.site) },
+					site: { ...options.site, url: siteUrl(options.site.url, deploy, astro.site) },
 					brand: { ...brand, ...(logoMarkup ? { logo: logoMarkup } : {}) },
 					actions: options.actions,
 					links: options.links,
@@ -194,6 +197,7 @@ export function fallbackIntegration(
 					base: joinBase(astro.base, options.base),
 					sitePages: options.sitePages,
 					siteGalleries: [],
+					deploy,
 				};
 				updateConfig({
 					vite: {
