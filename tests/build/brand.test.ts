@@ -113,6 +113,8 @@ describe('a build with the sample brand', () => {
 		expect(read('404.html')).toContain('href="mailto:help@acme.example"');
 		expect(read('404.html')).toContain('href="https://status.acme.example"');
 		expect(read('global-error.html')).toContain('data-host="shop.acme.example"');
+		// With an address, the problem documents' type is absolute on it.
+		expect(JSON.parse(read('problem/503.json'))).toMatchObject({ type: 'https://shop.acme.example/503' });
 	});
 });
 

@@ -81,7 +81,7 @@ describe('dist/', () => {
 		const html = read('global-error.html');
 		expect(textOf(html, 'title')).toBe(globalError.title);
 		expect(textOf(html, 'h2')).toBe(
-			'Application error: a client-side exception has occurred while loading example.com (see the browser console for more information).',
+			'Application error: a client-side exception has occurred while loading Fallback (see the browser console for more information).',
 		);
 	});
 

@@ -148,7 +148,8 @@ export const fallbackOptionsSchema = z
 				name: text(60).default('Fallback'),
 				/**
 				 * The public address of the site; its host names the site on the global error page.
-				 * Default: Netlify's `URL`, then Astro's `site`, then https://example.com.
+				 * Default: Netlify's `URL`, then Astro's `site`; without any, the problem documents' `type`
+				 * is a relative reference (`/404`) and the global error page names the site by its name.
 				 */
 				url: httpUrl.optional(),
 				/** Where "Go back home" leads: a path on this site or an absolute http(s) URL. */
@@ -334,7 +335,8 @@ export function parseOptions(
 
 /** What the pages read (through `virtual:fallback/config`): the options, resolved for this build. */
 export interface FallbackConfig {
-	site: { name: string; url: string; homeUrl: string };
+	/** `url`: the public address, absolute; null when nothing names it (the problem types are then relative). */
+	site: { name: string; url: string | null; homeUrl: string };
 	brand: Omit<ParsedOptions['brand'], 'logo'> & {
 		/** The checked, minified logo markup, ready to inline. */
 		logo?: string;

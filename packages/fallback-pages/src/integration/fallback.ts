@@ -107,9 +107,9 @@ function shippedLocales({ locales, defaultLocale }: ParsedOptions): ShippedLocal
 	return { locales, defaultLocale, others: locales.filter((locale) => locale !== defaultLocale) };
 }
 
-/** The site's public address: the option, then Netlify's main URL, then Astro's `site`. */
-function siteUrl(option: string | undefined, deploy: Deploy, astroSite: string | undefined): string {
-	return option ?? deploy.siteUrl ?? astroSite ?? 'https://example.com';
+/** The site's public address: the option, then Netlify's main URL, then Astro's `site`; else none. */
+function siteUrl(option: string | undefined, deploy: Deploy, astroSite: string | undefined): string | null {
+	return option ?? deploy.siteUrl ?? astroSite ?? null;
 }
 
 /** Two bases as one, `/` around: `/docs` and `/errors/` make `/docs/errors/`. */
@@ -185,8 +185,14 @@ export function fallbackIntegration(
 				logger.info(
 					`brand: every colour pair meets WCAG 2.2 AA in both schemes; closest: ${lowest.pair.what} ${formatRatio(lowest.ratio)}:1 (${lowest.scheme}, needs ${lowest.pair.minimum}:1)${logoMarkup ? `; logo ${logo} inlined (${logoMarkup.length} B)` : ''}`,
 				);
+				const url = siteUrl(options.site.url, deploy, astro.site);
+				if (url === null) {
+					logger.info(
+						"no site address (fallback({ site: { url } }), Astro's site or Netlify's URL): the problem documents' type is a relative reference (/404), which clients resolve against the address they asked",
+					);
+				}
 				resolved = {
-					site: { ...options.site, url: siteUrl(options.site.url, deploy, astro.site) },
+					site: { ...options.site, url },
 					brand: { ...brand, ...(logoMarkup ? { logo: logoMarkup } : {}) },
 					actions: options.actions,
 					links: options.links,

@@ -9,6 +9,12 @@ import { catalogues, localeParams, type Locale } from '../i18n';
 import { base } from '../i18n/page';
 import { appErrorProblem, statusProblem, type ProblemDocument } from './documents';
 
+/**
+ * A page's address for `type`: absolute on the configured site, else the path alone (RFC 9457
+ * 3.1.1: a relative reference, resolved against the address the client asked).
+ */
+const pageAddress = (path: string): string => (config.site.url ? new URL(path, config.site.url).href : path);
+
 /** Each locale's documents as static paths: `problem/404`, `de/problem/global-error`. */
 export function problemPaths(): {
 	params: { locale: Locale | undefined; name: string };
@@ -16,7 +22,7 @@ export function problemPaths(): {
 }[] {
 	return localeParams(config.locales, config.defaultLocale).flatMap(({ locale }) => {
 		const messages = catalogues[locale ?? config.defaultLocale];
-		const page = (name: string) => new URL(`${base}${locale ? `${locale}/` : ''}${name}`, config.site.url);
+		const page = (name: string) => pageAddress(`${base}${locale ? `${locale}/` : ''}${name}`);
 		const inDefault = locale === undefined;
 		return [
 			...statusCatalog.map((status) => ({

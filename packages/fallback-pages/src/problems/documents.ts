@@ -1,7 +1,7 @@
 /**
  * The problem documents: what an API client gets instead of a page, one per status and app-error
  * page and locale. RFC 9457 `application/problem+json` (`type`, `title`, `status`, `detail`), with
- * `type` the absolute URL of the human page for that status, and a plain-text twin for clients that
+ * `type` the address of the human page for that status, and a plain-text twin for clients that
  * read a terminal. Pure: the texts come from a catalogue, the site from the options.
  */
 import type { StatusCode } from '../catalog/statuses';
@@ -9,7 +9,7 @@ import type { Messages } from '../i18n/messages';
 
 /** RFC 9457's members that Fallback fills. `instance` is left to servers that know the request. */
 export interface ProblemDocument {
-	/** The human page of this status, absolute: `https://example.com/de/503`. */
+	/** The human page of this status: `https://acme.example/de/503`, or `/de/503` when no address is set. */
 	type: string;
 	/** How the locale names the status (the reason phrase in English), or the app error's title. */
 	title: string;
@@ -22,19 +22,19 @@ export interface ProblemDocument {
 export function statusProblem(
 	messages: Messages,
 	code: StatusCode,
-	pageUrl: URL,
+	pageUrl: string,
 	help = messages.statuses[code].help,
 ): ProblemDocument {
-	return { type: pageUrl.href, title: messages.statuses[code].name, status: code, detail: help };
+	return { type: pageUrl, title: messages.statuses[code].name, status: code, detail: help };
 }
 
 /** An application error page's problem document (the CDN answers it with 500). */
 export function appErrorProblem(
 	texts: { title: string; help: string },
 	status: number,
-	pageUrl: URL,
+	pageUrl: string,
 ): ProblemDocument {
-	return { type: pageUrl.href, title: texts.title, status, detail: texts.help };
+	return { type: pageUrl, title: texts.title, status, detail: texts.help };
 }
 
 /** The problem document as served: JSON, one line, UTF-8. */

@@ -12,8 +12,9 @@ export const problemDetailsSchema = {
 	type: 'object',
 	required: ['type', 'title', 'status', 'detail'],
 	properties: {
-		// A URI reference that identifies the problem type; Fallback's is the human page, absolute.
-		type: { type: 'string', format: 'uri' },
+		// A URI reference that identifies the problem type; Fallback's is the human page, absolute
+		// when the build knows the site's address, else a path (RFC 9457 3.1.1 allows relative ones).
+		type: { type: 'string', format: 'uri-reference', minLength: 1 },
 		title: { type: 'string', minLength: 1 },
 		// The HTTP status code (RFC 9457 3.1.3); Fallback's are errors.
 		status: { type: 'integer', minimum: 400, maximum: 599 },
