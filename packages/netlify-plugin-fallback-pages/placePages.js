@@ -171,7 +171,7 @@ export async function placePages({ inputs, publishDir, netlifyConfig, utils, log
 	/** @type {import('fallback-pages/embed').EmbeddedPages} */
 	let built;
 	try {
-		built = await embed.buildEmbedded(options, folder);
+		built = await embed.buildEmbedded(options, folder, (line) => log(`Fallback: ${line}`));
 	} catch (error) {
 		return utils.build.failBuild(
 			`Fallback: the pages could not be built: ${error instanceof Error ? error.message : String(error)}`,

@@ -137,7 +137,7 @@ describe('readDeploy: production unless a platform says preview', () => {
 		const deploy = readDeployIn({});
 		expect(deploy).toMatchObject({ platform: null, context: 'production', isPreview: false, branch: null });
 		expect(describeDeploy(deploy)).toBe(
-			'no deploy platform: production (no banner, indexable), from no deploy platform recognised. fallback({ preview: true }) makes it a preview',
+			'no deploy platform recognised: production (no banner, indexable); the option preview: true makes it a preview',
 		);
 	});
 
@@ -152,7 +152,9 @@ describe('readDeploy: production unless a platform says preview', () => {
 			const previewed = readDeployIn(preview, settingsOf(platform));
 			expect(previewed).toMatchObject({ platform, isPreview: true, branch: 'feature/login', commit: SHA });
 			expect(previewed.context).not.toBe('production');
-			expect(describeDeploy(previewed)).toContain(`${platform}: a preview (${previewed.context}`);
+			expect(describeDeploy(previewed)).toContain(
+				`${platform} (${previewed.reason}): a preview (${previewed.context}`,
+			);
 			expect(describeDeploy(previewed)).toContain('branch feature/login, commit 0123456');
 		});
 	}

@@ -41,7 +41,7 @@ export async function buildCommand(argv: string[]): Promise<number> {
 	console.log(
 		`fallback-pages: building the pages with ${source === 'defaults' ? 'the default options (no fallback.config.mjs)' : source} …`,
 	);
-	const built = await buildPages(options, out);
+	const built = await buildPages(options, out, (line) => console.log(`fallback-pages: ${line}`));
 	console.log(
 		`fallback-pages: ${built.pages} pages in ${shown(built.out)}/, ${built.hosts ? `host configs and contract in ${shown(built.hosts)}/` : `the contract in ${shown(built.out)}${options.base}contract.json (server configs describe pages at the root: none for base ${options.base})`} (${built.seconds.toFixed(1)} s)`,
 	);

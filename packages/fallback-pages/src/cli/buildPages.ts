@@ -35,7 +35,7 @@ export const isHostsFolder = (folder: string) => existsSync(join(folder, CONTRAC
  */
 export async function astroBuild(
 	options: FallbackOptions,
-	{ embedded = false } = {},
+	{ embedded = false, notice }: { embedded?: boolean; notice?: (line: string) => void } = {},
 ): Promise<{ work: string; outDir: string }> {
 	const work = join(packageRoot, 'node_modules', '.cache', `build-${process.pid}-${Date.now()}`);
 	const outDir = join(work, 'dist');
@@ -55,7 +55,7 @@ export async function astroBuild(
 			output: 'static',
 			logLevel: 'error',
 			devToolbar: { enabled: false },
-			integrations: [fallbackIntegration(options, { embedded })],
+			integrations: [fallbackIntegration(options, { embedded, ...(notice ? { notice } : {}) })],
 		});
 	} catch (error) {
 		await rm(work, { recursive: true, force: true });
@@ -79,7 +79,11 @@ export interface BuiltPages {
  * contract is in the base's folder and no host configs are written). Refuses before building when
  * either folder holds something that is not an earlier build of Fallback's.
  */
-export async function buildPages(options: FallbackOptions, out: string): Promise<BuiltPages> {
+export async function buildPages(
+	options: FallbackOptions,
+	out: string,
+	notice?: (line: string) => void,
+): Promise<BuiltPages> {
 	const hosts = `${out}-hosts`;
 	for (const [folder, mark] of [
 		[out, isPagesFolder],
@@ -92,7 +96,7 @@ export async function buildPages(options: FallbackOptions, out: string): Promise
 		}
 	}
 	const started = performance.now();
-	const { work, outDir } = await astroBuild(options);
+	const { work, outDir } = await astroBuild(options, notice ? { notice } : {});
 	try {
 		for (const [from, to] of [
 			[outDir, out],

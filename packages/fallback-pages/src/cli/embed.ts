@@ -76,7 +76,7 @@ export async function embedCommand(argv: string[]): Promise<number> {
 	if (values.remove) return remove(target, values.into, base);
 
 	console.log(`embed: building the pages for ${base} …`);
-	const built = await buildEmbedded(options, base);
+	const built = await buildEmbedded(options, base, (line) => console.log(`fallback-pages: ${line}`));
 	try {
 		await built.place(target);
 		console.log(

@@ -43,9 +43,16 @@ export function checkPagesFolder(publish: string, base: string, shown: string): 
 }
 
 /** Builds the pages for `base` (`/fallback/`) with `options`. */
-export async function buildEmbedded(options: FallbackOptions, base: string): Promise<EmbeddedPages> {
+export async function buildEmbedded(
+	options: FallbackOptions,
+	base: string,
+	notice?: (line: string) => void,
+): Promise<EmbeddedPages> {
 	const started = performance.now();
-	const { work, outDir } = await astroBuild({ ...options, base }, { embedded: true });
+	const { work, outDir } = await astroBuild(
+		{ ...options, base },
+		{ embedded: true, ...(notice ? { notice } : {}) },
+	);
 	const built = join(outDir, base);
 	const contract = readContractFile(join(built, CONTRACT_NAME));
 	const [redirects, headers] = netlifyFiles(contract, { everyPath: false });

@@ -12,7 +12,8 @@ import { numberOption, readArgs, UsageError } from './args';
 export const verifyUsage = `Usage: fallback-pages verify <url> [options]
 
   --host <kind>         how the deploy is served: ${Object.keys(hostProfiles).join(', ')} (default netlify)
-  --dist <folder>       the build's pages (default dist)
+  --dist <folder>       the build's pages (default dist, or fallback where \`fallback-pages build\`
+                        wrote them: the first that holds a build's contract)
   --contract <file>     the build's route contract (default <folder>-hosts/contract.json, where the
                         build put it; hosts/contract.json for the starter's dist/)
   --base <path>         the pages' folder in the site, for pages embedded in a site (embed, the

@@ -162,6 +162,8 @@ const platformNames: Record<string, string> = {
 	RENDER: 'Render',
 };
 
+const NO_PLATFORM = 'no deploy platform recognised';
+
 /** A platform as ci-info recognises it: its constant (`NETLIFY`, `VERCEL`…) and name. */
 export interface DetectedPlatform {
 	id: string | null;
@@ -185,7 +187,7 @@ export function deployOf(
 		: {
 				context: 'production',
 				isPreview: false,
-				reason: 'no deploy platform recognised',
+				reason: NO_PLATFORM,
 				branch: null,
 				commit: null,
 				deployUrl: null,
@@ -226,7 +228,11 @@ export function describeDeploy(deploy: Deploy): string {
 		deploy.branch && `branch ${shortBranch(deploy.branch)}`,
 		shortCommit(deploy.commit) && `commit ${shortCommit(deploy.commit)}`,
 	].filter(Boolean);
-	return `${deploy.platform ?? 'no deploy platform'}: ${what}, from ${deploy.reason}${details.length ? `; ${details.join(', ')}` : ''}${deploy.isPreview ? '' : '. fallback({ preview: true }) makes it a preview'}`;
+	const source =
+		deploy.platform === null && deploy.reason === NO_PLATFORM
+			? NO_PLATFORM
+			: `${deploy.platform ?? 'no deploy platform'} (${deploy.reason})`;
+	return `${source}: ${what}${details.length ? `; ${details.join(', ')}` : ''}${deploy.isPreview ? '' : '; the option preview: true makes it a preview'}`;
 }
 
 /** The first 7 characters of a commit, as git shows it. */

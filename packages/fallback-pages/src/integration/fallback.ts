@@ -139,11 +139,12 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
 /**
  * The integration; `embedded`: the pages for a site that is not an Astro site (the `embed` command,
  * the Netlify build plugin), built alone under their base, with no inline code (the site's CSP
- * applies to them) and with the site's own security headers in charge.
+ * applies to them) and with the site's own security headers in charge. `notice`: where the lines a
+ * team must read go besides Astro's log (the deploy context, the languages, a missing address).
  */
 export function fallbackIntegration(
 	rawOptions: FallbackOptions,
-	{ embedded }: { embedded: boolean },
+	{ embedded, notice }: { embedded: boolean; notice?: (line: string) => void },
 ): AstroIntegration {
 	// Checked before anything is built: a broken option stops the build at once, naming it.
 	const options = parseOptions(rawOptions);
@@ -170,8 +171,14 @@ export function fallbackIntegration(
 		hooks: {
 			'astro:config:setup': async ({ config: astro, command, updateConfig, injectRoute, logger }) => {
 				root = fileURLToPath(astro.root);
+				// What a team must know of this build, in a line each: also said by the CLI and the
+				// plugin, which run Astro with its log quiet.
+				const tell = (line: string) => {
+					logger.info(line);
+					notice?.(line);
+				};
 				deploy = readDeploy({ ...options, dev: command === 'dev' });
-				logger.info(describeDeploy(deploy));
+				tell(describeDeploy(deploy));
 				assetsDir = astro.build.assets;
 				// The icons are React components rendered at build time.
 				if (!astro.integrations.some((integration) => integration.name === '@astrojs/react')) {
@@ -187,8 +194,8 @@ export function fallbackIntegration(
 				);
 				const url = siteUrl(options.site.url, deploy, astro.site);
 				if (url === null) {
-					logger.info(
-						"no site address (fallback({ site: { url } }), Astro's site or Netlify's URL): the problem documents' type is a relative reference (/404), which clients resolve against the address they asked",
+					tell(
+						"no site address (the option site.url, Astro's site or Netlify's URL): the problem documents' type is a relative reference (/404), which clients resolve against the address they asked",
 					);
 				}
 				resolved = {

@@ -4,6 +4,7 @@
  * Lighthouse and axe. The command line (scripts/verify.ts) and the Netlify build plugin
  * (netlify-plugin-fallback-pages) both call it.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { hostProfiles } from './hosts.ts';
@@ -17,7 +18,7 @@ export interface VerifyCommand {
 	url: string;
 	/** A key of hostProfiles (default `netlify`). */
 	host?: string | undefined;
-	/** The build's pages (default `dist`). */
+	/** The build's pages (default `dist`, else `fallback` where `fallback-pages build` put them). */
 	dist?: string | undefined;
 	/** The build's contract (default: where the build of `dist` put it, `hosts/contract.json` for dist/). */
 	contract?: string | undefined;
@@ -107,11 +108,24 @@ function progress(log: (line: string) => void) {
 	};
 }
 
+/**
+ * The build to verify when `--dist` names none: `dist` (an Astro site's, the starter's) or
+ * `fallback` (what `fallback-pages build` writes), the first that holds a contract where its build
+ * put it; `dist` when neither does, so that the error names the usual place.
+ */
+export function defaultBuild(base: string | undefined): string {
+	const folders = ['dist', 'fallback'];
+	const built = folders.find((folder) =>
+		existsSync(base ? join(folder, base, CONTRACT_NAME) : contractFileOf(folder)),
+	);
+	return built ?? folders[0]!;
+}
+
 export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 	const log = command.log ?? ((line: string) => console.log(line));
 	const base = parseDeployUrl(command.url);
 	const host = hostProfile(command.host ?? 'netlify');
-	const dist = command.dist ?? 'dist';
+	const dist = command.dist ?? defaultBuild(command.base);
 	const contractFile =
 		command.contract ??
 		shortPath(command.base ? join(dist, command.base, CONTRACT_NAME) : contractFileOf(dist));
