@@ -39,6 +39,12 @@ export interface RouteContract {
 	 */
 	base?: string;
 	/**
+	 * Where the build's folder is served (Astro's `base`: `/docs/`), `/` around; absent: the site's
+	 * root. Route paths and `base` include it; files are the build's (`503.html`) and are served
+	 * at it (`/docs/503.html`: fileUrl).
+	 */
+	siteBase?: string;
+	/**
 	 * One route per status, `/{code}` → `{code}.html`: what `GET /{code}` answers, and the page a
 	 * server shows for an error of that status whatever raised it. In status order.
 	 */
@@ -146,6 +152,20 @@ export const CONTRACT_NAME = 'contract.json';
 /** The pages' folder in the site: `/` or `/fallback/`. */
 export const baseOf = (contract: RouteContract): string => contract.base ?? '/';
 
+/** Two bases as one, `/` around: `/docs` and `/errors/` make `/docs/errors/`. */
+export function joinBase(outer: string, inner: string): string {
+	return `/${[outer, inner]
+		.flatMap((part) => part.split('/'))
+		.filter(Boolean)
+		.join('/')}/`.replace(/^\/\/$/, '/');
+}
+
+/** Where the build's folder is served: `/`, or the site's base (`/docs/`). */
+export const siteBaseOf = (contract: RouteContract): string => contract.siteBase ?? '/';
+
+/** The URL path that serves a file of the build: `/503.html`; under a site base `/docs/503.html`. */
+export const fileUrl = (contract: RouteContract, file: string): string => `${siteBaseOf(contract)}${file}`;
+
 /** The URL folder of a locale's pages: `/`, `/de/`; under a base `/fallback/`, `/fallback/de/`. */
 export function localeFolder(contract: RouteContract, locale: string): string {
 	return locale === contract.defaultLocale ? baseOf(contract) : `${baseOf(contract)}${locale}/`;
@@ -153,7 +173,7 @@ export function localeFolder(contract: RouteContract, locale: string): string {
 
 /** A locale's gallery page as a file of the build: `index.html`, `fallback/de/index.html`. */
 export const galleryFile = (contract: RouteContract, locale: string): string =>
-	`${localeFolder(contract, locale).slice(1)}${contract.indexFile}`;
+	`${localeFolder(contract, locale).slice(siteBaseOf(contract).length)}${contract.indexFile}`;
 
 /** Whether a path lies in another locale's folder (`/de/…`, `/fallback/de/…`). */
 const inOtherLocale = (contract: RouteContract, path: string) =>
@@ -228,8 +248,8 @@ export const requestIdMarkup = {
 } as const;
 
 /** The URL paths that answer with a route: its own path and its page's file (`/503`, `/503.html`). */
-export function routePaths(route: PageRoute): [string, string] {
-	return [route.path, `/${route.file}`];
+export function routePaths(contract: RouteContract, route: PageRoute): [string, string] {
+	return [route.path, fileUrl(contract, route.file)];
 }
 
 /** The page of a status, if the contract has one. */

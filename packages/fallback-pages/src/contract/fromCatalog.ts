@@ -15,10 +15,13 @@ export const netlifyRuleFiles = ['_redirects', '_headers'] as const;
 /** Where the pages live in the site, and what the site answers itself where Fallback would. */
 export interface SiteOwned {
 	/**
-	 * The pages' folder in the site (`/fallback/`), default `/`. Under a base, the contract itself
-	 * is a file of the pages' folder (`fallback/contract.json`), answered as an unknown path.
+	 * The pages' folder in the site (`/fallback/`, `/docs/errors/`), default `/`. Under a base, the
+	 * contract itself is a file of the pages' folder (`fallback/contract.json`), answered as an
+	 * unknown path.
 	 */
 	base?: string;
+	/** Where the build's folder is served (Astro's base, `/docs/`): the start of `base`. Default `/`. */
+	siteBase?: string;
 	/** Statuses whose default-locale page is the site's (`sitePages`). */
 	sitePages?: readonly number[];
 	/** Gallery folders the site has its own page at (`''` for `/`, `de/`). */
@@ -35,10 +38,12 @@ export function catalogContract(
 	otherLocales: readonly string[] = [],
 	defaultLocale: Locale = DEFAULT_LOCALE,
 	apiPrefixes: readonly string[] = DEFAULT_API_PREFIXES,
-	{ base = '/', sitePages = [], siteGalleries = [] }: SiteOwned = {},
+	{ base = '/', siteBase = '/', sitePages = [], siteGalleries = [] }: SiteOwned = {},
 ): RouteContract {
-	/** The pages' folder as a folder of files: '' at the root, `fallback/` under a base. */
-	const folder = base.slice(1);
+	if (!base.startsWith(siteBase))
+		throw new Error(`The pages' folder ${base} is not inside the site's base ${siteBase}`);
+	/** The pages' folder as a folder of the build: '' at its root, `fallback/` under a base. */
+	const folder = base.slice(siteBase.length);
 	const statusPages: PageRoute[] = statusCatalog.map((entry) => ({
 		path: `${base}${entry.code}`,
 		file: `${folder}${entry.code}.html`,
@@ -70,6 +75,7 @@ export function catalogContract(
 	);
 	return {
 		...(base === '/' ? {} : { base }),
+		...(siteBase === '/' ? {} : { siteBase }),
 		statusPages,
 		extraPages: [...appPages, ...localePages],
 		notFoundStatus: 404,

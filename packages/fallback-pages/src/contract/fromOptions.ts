@@ -5,7 +5,7 @@
  */
 import type { ParsedOptions } from '../config/options';
 import { maintainedContract } from '../config/maintenance';
-import type { RouteContract } from './contract';
+import { joinBase, type RouteContract } from './contract';
 import { catalogContract } from './fromCatalog';
 import { embeddedPageHeaders, pageHeaders } from './pageHeaders';
 
@@ -16,16 +16,19 @@ export interface BuildSituation {
 	preview: boolean;
 	/** Gallery folders the site has its own page at (found in an Astro site's routes). */
 	siteGalleries?: readonly string[];
+	/** Where the build is served (an Astro site's `base`, `/docs/`); default `/`. */
+	siteBase?: string;
 }
 
 export function optionsContract(
 	options: Pick<ParsedOptions, 'locales' | 'defaultLocale' | 'api' | 'base' | 'sitePages' | 'maintenance'>,
-	{ embedded, preview, siteGalleries = [] }: BuildSituation,
+	{ embedded, preview, siteGalleries = [], siteBase = '/' }: BuildSituation,
 ): RouteContract {
 	const headers = embedded ? embeddedPageHeaders({ preview }) : pageHeaders({ preview });
 	const others = options.locales.filter((locale) => locale !== options.defaultLocale);
 	const built = catalogContract(headers, others, options.defaultLocale, options.api.prefixes, {
-		base: options.base,
+		base: joinBase(siteBase, options.base),
+		siteBase: joinBase(siteBase, '/'),
 		sitePages: options.sitePages,
 		siteGalleries,
 	});

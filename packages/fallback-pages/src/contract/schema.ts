@@ -24,6 +24,7 @@ const pageRouteSchema = z.object({
  */
 export const routeContractSchema = z.object({
 	base: z.string().exactOptional(),
+	siteBase: z.string().exactOptional(),
 	statusPages: z.array(pageRouteSchema),
 	extraPages: z.array(pageRouteSchema),
 	notFoundStatus: z.number().int(),

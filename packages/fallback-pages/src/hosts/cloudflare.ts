@@ -71,7 +71,7 @@ export function workerData(contract: RouteContract, mode: WorkerMode, options: H
 	const routes = Object.fromEntries(
 		errorRoutes(contract).map((route) => {
 			const data = routeOf(route);
-			if (`/${data.folder}${data.name}.html` !== routePaths(route)[1]) {
+			if (`/${data.folder}${data.name}.html` !== routePaths(contract, route)[1]) {
 				throw new Error(`Cloudflare Worker: the page of ${route.path}, ${route.file}, is not an .html file`);
 			}
 			return [route.path, data];

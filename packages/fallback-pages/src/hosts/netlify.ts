@@ -8,6 +8,7 @@ import {
 	contentLanguage,
 	defaultLocaleRoutes,
 	errorRoutes,
+	fileUrl,
 	folderLocale,
 	galleryFile,
 	inLocale,
@@ -20,6 +21,7 @@ import {
 	PROBLEM_JSON,
 	routeLocale,
 	routePaths,
+	siteBaseOf,
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
@@ -38,23 +40,24 @@ export function netlifyRedirects(contract: RouteContract): string {
 	// The site's own page (sitePages) answers in every language.
 	const negotiated = (path: string, route: PageRoute): string[] =>
 		(route.sitePage ? [] : contract.otherLocales).map(
-			(locale) => `${path}  /${inLocale(contract, route, locale).file}  ${route.status}!  Language=${locale}`,
+			(locale) =>
+				`${path}  ${fileUrl(contract, inLocale(contract, route, locale).file)}  ${route.status}!  Language=${locale}`,
 		);
 	const isDefault = new Set(defaultLocaleRoutes(contract));
 	const rules: [string, PageRoute][] = [
 		...errorRoutes(contract).flatMap((route): [string, PageRoute][] => [
 			// The page's own file answers like its route: an error page is never served with 200.
-			...routePaths(route).map((path): [string, PageRoute] => [path, route]),
+			...routePaths(contract, route).map((path): [string, PageRoute] => [path, route]),
 		]),
 		// The rule files themselves are no pages: the not-found page, with its status.
-		...contract.hiddenFiles.map((file): [string, PageRoute] => [`/${file}`, notFound]),
+		...contract.hiddenFiles.map((file): [string, PageRoute] => [fileUrl(contract, file), notFound]),
 		// Nor are the problem documents' folders: an error shows them, a visitor cannot open them.
 		...contract.hiddenFolders.map((folder): [string, PageRoute] => [`${folder}*`, notFound]),
 	];
 	const width = Math.max(...rules.map(([path]) => path.length));
 	const lines = ([path, route]: [string, PageRoute]) => [
 		...(isDefault.has(route) ? negotiated(path, route) : []),
-		`${path.padEnd(width)}  /${route.file}  ${route.status}!`,
+		`${path.padEnd(width)}  ${fileUrl(contract, route.file)}  ${route.status}!`,
 	];
 	// Under maintenance, the rules of allowed paths come before the maintenance page's.
 	const { maintenance } = contract;
@@ -74,17 +77,18 @@ export function netlifyRedirects(contract: RouteContract): string {
 					...contract.apiPrefixes.flatMap((prefix) => [
 						...contract.otherLocales.map(
 							(locale) =>
-								`${prefix}*  /${inLocale(contract, notFound, locale).problemFile}  ${notFound.status}  Language=${locale}`,
+								`${prefix}*  ${fileUrl(contract, inLocale(contract, notFound, locale).problemFile)}  ${notFound.status}  Language=${locale}`,
 						),
-						`${prefix}*  /${notFound.problemFile}  ${notFound.status}`,
+						`${prefix}*  ${fileUrl(contract, notFound.problemFile)}  ${notFound.status}`,
 					]),
 				]
 			: []),
 		`# Anything else: the not-found page with ${notFound.status} (not forced: existing files still win).`,
 		...(notFound.sitePage ? [] : contract.otherLocales).map(
-			(locale) => `/*  /${inLocale(contract, notFound, locale).file}  ${notFound.status}  Language=${locale}`,
+			(locale) =>
+				`${siteBaseOf(contract)}*  ${fileUrl(contract, inLocale(contract, notFound, locale).file)}  ${notFound.status}  Language=${locale}`,
 		),
-		`/*  /${notFound.file}  ${notFound.status}`,
+		`${siteBaseOf(contract)}*  ${fileUrl(contract, notFound.file)}  ${notFound.status}`,
 		'',
 	].join('\n');
 }
@@ -104,9 +108,10 @@ function maintenanceRedirects(contract: RouteContract): string[] {
 			path.endsWith('/') ? `${path}*  ${path}:splat  200!` : `${path}  ${path}  200!`,
 		),
 		...contract.otherLocales.map(
-			(locale) => `/*  /${inLocale(contract, page, locale).file}  ${page.status}!  Language=${locale}`,
+			(locale) =>
+				`${siteBaseOf(contract)}*  ${fileUrl(contract, inLocale(contract, page, locale).file)}  ${page.status}!  Language=${locale}`,
 		),
-		`/*  /${page.file}  ${page.status}!`,
+		`${siteBaseOf(contract)}*  ${fileUrl(contract, page.file)}  ${page.status}!`,
 	];
 }
 
@@ -140,17 +145,17 @@ export function netlifyHeaders(contract: RouteContract, { everyPath = true } = {
 	if (!everyPath) return ownPathHeaders(contract, onEveryPath);
 	return [
 		generated,
-		...block('/*', { ...contract.pageHeaders, ...onEveryPath }),
+		...block(`${siteBaseOf(contract)}*`, { ...contract.pageHeaders, ...onEveryPath }),
 		...contract.otherLocales.flatMap((locale) =>
 			block(`${localeFolder(contract, locale)}*`, languageHeaders(contract, locale, false)),
 		),
 		// The default locale's problem documents say theirs (the other locales' are in their folders).
 		...defaultProblemFolders.flatMap((folder) => block(`${folder}*`, onDefaultFiles)),
 		...errorRoutes(contract).flatMap((route) =>
-			routePaths(route).flatMap((path) =>
+			routePaths(contract, route).flatMap((path) =>
 				block(path, {
 					...route.headers,
-					...(defaultRoutes.has(route) && path === `/${route.file}` ? onDefaultFiles : {}),
+					...(defaultRoutes.has(route) && path === fileUrl(contract, route.file) ? onDefaultFiles : {}),
 				}),
 			),
 		),
@@ -175,8 +180,8 @@ function ownPathHeaders(contract: RouteContract, onEveryPath: Readonly<Record<st
 		generated,
 		"# Fallback's pages only: the site's own pages keep their own headers.",
 		...errorRoutes(contract).flatMap((route) => {
-			if (route.sitePage) return routePaths(route).flatMap((path) => block(path, route.headers));
-			const [path, file] = routePaths(route);
+			if (route.sitePage) return routePaths(contract, route).flatMap((path) => block(path, route.headers));
+			const [path, file] = routePaths(contract, route);
 			return [
 				...block(path, { ...contract.pageHeaders, ...onEveryPath, ...route.headers }),
 				...block(file, { ...ofFile(routeLocale(contract, route)), ...route.headers }),
@@ -191,7 +196,7 @@ function ownPathHeaders(contract: RouteContract, onEveryPath: Readonly<Record<st
 			if (contract.siteGalleries?.includes(folder)) return [];
 			return [
 				...block(localeFolder(contract, locale), ofFile(locale)),
-				...block(`/${galleryFile(contract, locale)}`, ofFile(locale)),
+				...block(fileUrl(contract, galleryFile(contract, locale)), ofFile(locale)),
 			];
 		}),
 		'',

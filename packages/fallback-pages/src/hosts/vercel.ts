@@ -114,7 +114,7 @@ export function vercelRoutes(contract: RouteContract): VercelRoute[] {
 			...route,
 			methods: nonReadMethods(contract),
 		})),
-		...errorRoutes(contract).flatMap((route) => answer(route, exactly(...routePaths(route)))),
+		...errorRoutes(contract).flatMap((route) => answer(route, exactly(...routePaths(contract, route)))),
 		...contract.hiddenFiles.flatMap((file) => answer(notFound, exactly(`/${file}`))),
 		// The problem documents only show for an error.
 		...contract.hiddenFolders.flatMap((folder) => answer(notFound, `^${escapeRegExp(folder)}`)),

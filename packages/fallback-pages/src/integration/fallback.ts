@@ -12,7 +12,19 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@astrojs/react';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { CONTRACT_NAME, errorRoutes, MAINTENANCE_STATUS, requiredStatusPage } from '../contract/contract';
+import {
+	baseOf,
+	CONTRACT_NAME,
+	errorRoutes,
+	fileUrl,
+	joinBase,
+	MAINTENANCE_STATUS,
+	requiredStatusPage,
+	siteBaseOf,
+	type RouteContract,
+} from '../contract/contract';
+
+export { joinBase };
 import { contractJson } from '../contract/contractFile';
 import { optionsContract } from '../contract/fromOptions';
 import { inlineCodeOf } from '../quality/pageAnalysis';
@@ -77,6 +89,40 @@ async function appendRules(dist: string, files: readonly HostConfigFile[]) {
 	for (const file of files) await writeBlock(join(dist, file.path), file.content);
 }
 
+/** A folder as the log names it: relative to the project, with a slash, when inside it. */
+function shownPath(root: string, folder: string): string {
+	const shown = relative(root, folder);
+	return shown.startsWith('..') ? resolve(folder) : `${shown}/`;
+}
+
+/**
+ * Removes the host configs an earlier build wrote (a folder holding its contract); resolves to
+ * whether there were any. Any other folder at that path is left alone.
+ */
+async function removeHostsDir(hostsDir: string): Promise<boolean> {
+	if (!existsSync(join(hostsDir, CONTRACT_NAME))) return false;
+	await rm(hostsDir, { recursive: true, force: true });
+	return true;
+}
+
+/**
+ * `_redirects` lines for the site's own status pages at its root (Astro writes `/404` and `/500` as
+ * `404.html`, `500.html`), beside Fallback's pages in a folder of their own: each answers with its
+ * status, on its path and its file, as Fallback's own do.
+ */
+function siteStatusRules(statuses: readonly number[], contract: RouteContract): string {
+	if (statuses.length === 0) return '';
+	return [
+		"# The site's own status pages answer with their status (forced: the file must not shadow it).",
+		...statuses.flatMap((status) =>
+			[`${siteBaseOf(contract)}${status}`, fileUrl(contract, `${status}.html`)].map(
+				(path) => `${path}  ${fileUrl(contract, `${status}.html`)}  ${status}!`,
+			),
+		),
+		'',
+	].join('\n');
+}
+
 /**
  * Replaces the host configs of an earlier build. Only a folder Fallback wrote (it holds the contract)
  * is removed; any other folder at that path stops the build instead.
@@ -110,14 +156,6 @@ function shippedLocales({ locales, defaultLocale }: ParsedOptions): ShippedLocal
 /** The site's public address: the option, then Netlify's main URL, then Astro's `site`; else none. */
 function siteUrl(option: string | undefined, deploy: Deploy, astroSite: string | undefined): string | null {
 	return option ?? deploy.siteUrl ?? astroSite ?? null;
-}
-
-/** Two bases as one, `/` around: `/docs` and `/errors/` make `/docs/errors/`. */
-export function joinBase(outer: string, inner: string): string {
-	return `/${[outer, inner]
-		.flatMap((part) => part.split('/'))
-		.filter(Boolean)
-		.join('/')}/`.replace(/^\/\/$/, '/');
 }
 
 /** The routes Fallback injects, relative to its base; their files live in this package's src/routes/. */
@@ -157,6 +195,10 @@ export function fallbackIntegration(
 		);
 	}
 	let root = '';
+	/** Where the build is served: Astro's base, `/` around (`/docs/`). */
+	let siteBase = '/';
+	/** Beside pages in a folder of their own: the statuses whose page the site has at its root. */
+	let siteStatusPages: number[] = [];
 	let assetsDir = '_astro';
 	/** The build holds no page of the site's own: Fallback's alone (the starter, the CLI). */
 	let ownsBuild = true;
@@ -171,6 +213,7 @@ export function fallbackIntegration(
 		hooks: {
 			'astro:config:setup': async ({ config: astro, command, updateConfig, injectRoute, logger }) => {
 				root = fileURLToPath(astro.root);
+				siteBase = joinBase(astro.base, '/');
 				// What a team must know of this build, in a line each: also said by the CLI and the
 				// plugin, which run Astro with its log quiet.
 				const tell = (line: string) => {
@@ -199,7 +242,12 @@ export function fallbackIntegration(
 					);
 				}
 				resolved = {
-					site: { ...options.site, url },
+					// "Go back home" leads to the site's home: under its base unless the option says where.
+					site: {
+						...options.site,
+						url,
+						homeUrl: rawOptions.site?.homeUrl === undefined ? siteBase : options.site.homeUrl,
+					},
 					brand: { ...brand, ...(logoMarkup ? { logo: logoMarkup } : {}) },
 					actions: options.actions,
 					links: options.links,
@@ -249,6 +297,11 @@ export function fallbackIntegration(
 			'astro:routes:resolved': ({ routes: resolvedRoutes, logger }) => {
 				const site = resolvedRoutes.filter((route) => route.origin === 'project');
 				ownsBuild = site.length === 0;
+				if (options.base !== '/') {
+					siteStatusPages = [404, 500].filter((status) =>
+						site.some((route) => route.pathname === `/${status}`),
+					);
+				}
 				const found = collisions(
 					site.map((route) => ({ pathname: route.pathname, entrypoint: route.entrypoint })),
 					options.base,
@@ -286,7 +339,9 @@ export function fallbackIntegration(
 					embedded,
 					preview: deploy.isPreview,
 					siteGalleries: config().siteGalleries,
+					siteBase,
 				});
+				const base = baseOf(contract);
 				if (contract.maintenance) {
 					logger.warn(
 						`maintenance is on: every path but ${contract.maintenance.allowedPaths.join(', ') || '(none)'} answers ${MAINTENANCE_STATUS}, Retry-After: ${requiredStatusPage(contract, MAINTENANCE_STATUS).headers['Retry-After']}`,
@@ -295,18 +350,24 @@ export function fallbackIntegration(
 				// At the root of a build that is Fallback's alone, the page headers go on every path;
 				// otherwise on Fallback's own paths and files only.
 				const everyPath = ownsBuild && options.base === '/';
-				await appendRules(dist, netlifyFiles(contract, { everyPath }));
+				const [redirects, headers] = netlifyFiles(contract, { everyPath });
+				// Beside pages in a folder of their own, the site's own status pages at its root answer
+				// with their status, never 200.
+				const own = siteStatusRules(siteStatusPages, contract);
+				await appendRules(dist, [{ ...redirects!, content: own + redirects!.content }, headers!]);
 				logger.info(
-					`${pages.length} pages${options.base === '/' ? '' : ` under ${options.base}`}; _redirects (${errorRoutes(contract).length} error routes) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''}${everyPath ? '' : ", on Fallback's pages only"}) after the site's own`,
+					`${pages.length} pages${base === '/' ? '' : ` under ${base}`}; _redirects (${errorRoutes(contract).length} error routes${own ? `, the site's own ${siteStatusPages.join(', ')} page at its status` : ''}) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''}${everyPath ? '' : ", on Fallback's pages only"}) after the site's own`,
 				);
-				if (options.base !== '/') {
+				const hostsDir = hostsDirOf(dist, root, options.hostsDir);
+				if (base !== '/') {
 					// The contract, for `verify --base`, in the pages' folder (its rules answer it as an
-					// unknown path). The server configs describe pages at the root: none for a base.
-					await writeFiles(dist, [
-						{ path: `${options.base.slice(1)}${CONTRACT_NAME}`, content: contractJson(contract) },
-					]);
+					// unknown path). The server configs describe pages at the root: none for a base,
+					// and none of an earlier build stays behind to be mistaken for this one's.
+					const folder = base.slice(siteBaseOf(contract).length);
+					await writeFiles(dist, [{ path: `${folder}${CONTRACT_NAME}`, content: contractJson(contract) }]);
+					const removed = await removeHostsDir(hostsDir);
 					logger.info(
-						`the route contract is ${options.base}${CONTRACT_NAME}; server configs describe pages at the root: none written for base ${options.base}`,
+						`the route contract is ${base}${CONTRACT_NAME}; server configs describe pages at the root: none written for ${base}${removed ? `, and the earlier build's in ${shownPath(root, hostsDir)} removed` : ''}`,
 					);
 					return;
 				}
@@ -317,13 +378,11 @@ export function fallbackIntegration(
 						`hosts/haproxy: ${oversized.map(({ file, bytes }) => `${file} (${bytes} B)`).join(', ')} exceed the ${haproxyPayloadLimit} B a page may have in HAProxy's buffer`,
 					);
 				}
-				const hostsDir = hostsDirOf(dist, root, options.hostsDir);
 				const files = hostConfigFiles(contract, options.hosts);
 				// The contract itself, for `verify`: what a deploy of this build must answer.
 				await replaceHostsDir(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
-				const shown = relative(root, hostsDir);
 				logger.info(
-					`wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${shown.startsWith('..') ? resolve(hostsDir) : `${shown}/`}`,
+					`wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${shownPath(root, hostsDir)}`,
 				);
 			},
 		},

@@ -69,7 +69,7 @@ export function expectedStatus(contract: RouteContract, path: string): number {
 		localeFolder(contract, locale),
 	);
 	if (galleries.includes(path)) return 200;
-	const route = errorRoutes(contract).find((candidate) => routePaths(candidate).includes(path));
+	const route = errorRoutes(contract).find((candidate) => routePaths(contract, candidate).includes(path));
 	return route?.status ?? contract.notFoundStatus;
 }
 

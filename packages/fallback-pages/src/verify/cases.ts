@@ -8,8 +8,10 @@
  */
 import {
 	baseOf,
+	siteBaseOf,
 	defaultLocaleRoutes,
 	errorRoutes,
+	fileUrl,
 	folderLocale,
 	galleryFile,
 	inLocale as inLocaleOf,
@@ -190,7 +192,7 @@ export function siteChecks(site: Site, host: HostProfile) {
 		const { pageAnchor, page, problemAnchor, problem } = requestIdMarkup;
 		if (file.endsWith('.json')) return text.replace(problemAnchor, problem(id));
 		if (!file.endsWith('.html')) return text;
-		const locale = folderLocale(contract, `/${file}`);
+		const locale = folderLocale(contract, fileUrl(contract, file));
 		return text.replace(pageAnchor, page(contract.requestIdLines[locale]!, id));
 	}
 
@@ -334,6 +336,8 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 	 * Unknown paths stay at the site's root: the site's catch-all answers them with Fallback's page.
 	 */
 	const at = (path: string) => `${baseOf(contract)}${path}`;
+	/** A path of the site's, under where the build is served (`/docs/` for an Astro site's base). */
+	const inSite = (path: string) => `${siteBaseOf(contract)}${path.slice(1)}`;
 	const cases: ContractCase[] = [];
 	const add = (group: CaseGroup, name: string, run: (caseRun: CaseRun) => Promise<void>) =>
 		cases.push({ group, name, run });
@@ -360,14 +364,14 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 	const answerable = errorRoutes(contract).filter((route) => !host.unsupportedStatuses.has(route.status));
 	for (const by of ['path', 'file'] as const) {
 		for (const route of answerable) {
-			const path = by === 'path' ? route.path : `/${route.file}`;
+			const path = by === 'path' ? route.path : fileUrl(contract, route.file);
 			const difference = host.routeDifferences?.get(route.status);
 			if (difference) {
 				cases.push({
 					group: 'status pages',
 					name: `GET ${path}`,
 					declared: difference.reason,
-					run: async (run) => difference.check(run, await run.get(path), route.file),
+					run: async (run) => difference.check(run, await run.get(path), fileUrl(contract, route.file)),
 				});
 			} else {
 				const asked = route.file.endsWith('global-error.html') ? `${path}?digest=abc123` : path;
@@ -398,7 +402,7 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 			const headers = acceptLanguage === undefined ? {} : { 'Accept-Language': acceptLanguage };
 			const expected = check.negotiated(notFound, picks[host.negotiation]);
 			check.page(run, await run.get(notFound.path, { headers }), expected, expected.headers, true);
-			check.page(run, await run.get('/no/such/page', { headers }), expected, expected.headers, true);
+			check.page(run, await run.get(inSite('/no/such/page'), { headers }), expected, expected.headers, true);
 		});
 	}
 	if (first !== undefined) {
@@ -430,12 +434,14 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 
 	// Unknown paths.
 	const unknownPaths = [
-		'/no-such-page',
-		'/deeply/nested/no-such-page?with=query',
-		'/503/not-a-page',
-		encodeURI('/ünïcödé/页面'),
-		`/${'a'.repeat(1800)}`,
-		`${contract.internalPrefix}503.html`,
+		...[
+			'/no-such-page',
+			'/deeply/nested/no-such-page?with=query',
+			'/503/not-a-page',
+			encodeURI('/ünïcödé/页面'),
+			`/${'a'.repeat(1800)}`,
+			`${contract.internalPrefix}503.html`,
+		].map(inSite),
 	];
 	for (const path of unknownPaths) {
 		const label = path.length > 60 ? `${path.slice(0, 40)}… (${path.length} characters)` : path;
@@ -453,8 +459,8 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 	for (const file of contract.hiddenFiles) {
 		add(
 			'unknown paths',
-			`GET /${file} (a rule file, not a page) answers 404 with the not-found page`,
-			async (run) => check.page(run, await run.get(`/${file}`), notFound),
+			`GET ${fileUrl(contract, file)} (a rule file, not a page) answers 404 with the not-found page`,
+			async (run) => check.page(run, await run.get(fileUrl(contract, file)), notFound),
 		);
 	}
 
@@ -462,7 +468,7 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 	for (const path of [
 		'/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
 		`/missing?q=${encodeURIComponent(hostileScript)}`,
-	]) {
+	].map(inSite)) {
 		add(
 			'hostile input',
 			`GET ${path} (unknown) answers 404 with the not-found page, reflecting nothing`,
@@ -479,17 +485,20 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 			async (run) => check.page(run, await run.get(path), route),
 		);
 	}
-	add(
-		'hostile input',
-		'GET /../../etc/passwd, sent raw: 404, or 400 for a path above the root, with the page',
-		async (run) => {
-			const answer = await run.get('/../../etc/passwd');
-			if (run.status(answer, [400, 404]))
-				check.page(run, answer, requiredStatusPage(contract, answer.status));
-		},
-	);
+	// Above a site's base (`/docs/`) a path is no longer the site's: checked only at the root.
+	if (siteBaseOf(contract) === '/') {
+		add(
+			'hostile input',
+			'GET /../../etc/passwd, sent raw: 404, or 400 for a path above the root, with the page',
+			async (run) => {
+				const answer = await run.get('/../../etc/passwd');
+				if (run.status(answer, [400, 404]))
+					check.page(run, answer, requiredStatusPage(contract, answer.status));
+			},
+		);
+	}
 
-	for (const path of ['/%00', `/a%00b/${notFound.file}`]) {
+	for (const path of ['/%00', `/a%00b/${notFound.file}`].map(inSite)) {
 		add(
 			'hostile input',
 			`GET ${path} (an encoded NUL): 404, or 400, with the page, never a server error`,
@@ -561,7 +570,9 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 	const hostileId = '<script>alert(1)</script>';
 	if (host.requestIds) {
 		add('request IDs', `every error answer carries ${host.name}'s own ID, never a client's`, async (run) => {
-			const first = await run.get('/no/such/page', { headers: { [contract.requestIdHeader]: hostileId } });
+			const first = await run.get(inSite('/no/such/page'), {
+				headers: { [contract.requestIdHeader]: hostileId },
+			});
 			const second = await run.get(unavailable.path);
 			const shape = /^[A-Za-z0-9@_-]{16,}$/;
 			for (const answer of [first, second]) {
@@ -614,7 +625,9 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 		}
 	} else {
 		add('request IDs', `${host.name} makes no request IDs: error answers carry none`, async (run) => {
-			const answer = await run.get('/no/such/page', { headers: { [contract.requestIdHeader]: hostileId } });
+			const answer = await run.get(inSite('/no/such/page'), {
+				headers: { [contract.requestIdHeader]: hostileId },
+			});
 			run.header(answer, contract.requestIdHeader, null);
 		});
 	}
@@ -630,7 +643,7 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 				const chosen = picks[host.formatNegotiation];
 				for (const route of formatRoutes)
 					check.format(run, await run.get(route.path, { headers }), route, chosen);
-				check.format(run, await run.get('/no/such/page', { headers }), notFound, chosen);
+				check.format(run, await run.get(inSite('/no/such/page'), { headers }), notFound, chosen);
 			},
 		);
 	}
@@ -647,7 +660,7 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 	}
 
 	// Conditional and range requests never yield an empty or partial error page.
-	for (const path of [at('503'), at('global-error'), '/no-such-page']) {
+	for (const path of [at('503'), at('global-error'), inSite('/no-such-page')]) {
 		const route = errorRoutes(contract).find((candidate) => candidate.path === path) ?? notFound;
 		addCase(
 			'conditional requests',
@@ -663,7 +676,7 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 		['POST', at('')],
 		['POST', at('global-error')],
 		['DELETE', at('503')],
-		['PUT', '/no-such-page'],
+		['PUT', inSite('/no-such-page')],
 		['PATCH', at('404')],
 		['OPTIONS', at('')],
 	];

@@ -11,8 +11,8 @@ import { apacheUnsupportedStatuses } from '../hosts/unsupportedStatuses.ts';
 /** A known difference from the contract: why, and what the host answers instead. */
 export interface Difference {
 	reason: string;
-	/** Checks the answer the host gives instead. `file`: the page of the route asked for. */
-	check(run: CaseRun, answer: Answer, file?: string): void;
+	/** Checks the answer the host gives instead. `fileUrl`: where the page of the route asked for is served. */
+	check(run: CaseRun, answer: Answer, fileUrl?: string): void;
 }
 
 /**
@@ -106,9 +106,9 @@ export const netlify: HostProfile = {
  */
 const localRedirect = (status: number): Difference => ({
 	reason: `netlify-cli answers a rule with status ${status} as a redirect (it treats 300–400 as redirects)`,
-	check(run, answer, file) {
+	check(run, answer, fileUrl) {
 		run.status(answer, status);
-		run.header(answer, 'location', `/${file}`);
+		run.header(answer, 'location', fileUrl ?? '');
 	},
 });
 

@@ -116,9 +116,21 @@ function progress(log: (line: string) => void) {
 export function defaultBuild(base: string | undefined): string {
 	const folders = ['dist', 'fallback'];
 	const built = folders.find((folder) =>
-		existsSync(base ? join(folder, base, CONTRACT_NAME) : contractFileOf(folder)),
+		existsSync(base ? contractUnder(folder, base) : contractFileOf(folder)),
 	);
 	return built ?? folders[0]!;
+}
+
+/**
+ * The contract of pages built under `base`: in the build's folder of the pages. That is the whole
+ * base (`dist/fallback/`), or its end when the start is where the build is served (an Astro site's
+ * base: `/docs/errors/` is `dist/errors/`, `/docs/` is `dist/`): the first of these that exists.
+ */
+export function contractUnder(dist: string, base: string): string {
+	const segments = base.split('/').filter(Boolean);
+	const candidates = segments.map((_, start) => join(dist, ...segments.slice(start), CONTRACT_NAME));
+	candidates.push(join(dist, CONTRACT_NAME));
+	return candidates.find((file) => existsSync(file)) ?? candidates[0]!;
 }
 
 export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
@@ -127,8 +139,7 @@ export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 	const host = hostProfile(command.host ?? 'netlify');
 	const dist = command.dist ?? defaultBuild(command.base);
 	const contractFile =
-		command.contract ??
-		shortPath(command.base ? join(dist, command.base, CONTRACT_NAME) : contractFileOf(dist));
+		command.contract ?? shortPath(command.base ? contractUnder(dist, command.base) : contractFileOf(dist));
 	const site = loadSite(dist, contractFile);
 	const built = site.contract.base ?? '/';
 	if (command.base !== undefined && command.base !== built) {
