@@ -56,12 +56,16 @@ try {
 	const mtime = releaseTime();
 	// The package's own command, as a team without the starter would run it.
 	const config = join(work, 'release.config.mjs');
-	writeFileSync(config, `export default ${JSON.stringify({ locales: cataloguedLocales })};\n`);
+	// A production build wherever the release is made (a pull request's CI included).
+	writeFileSync(
+		config,
+		`export default ${JSON.stringify({ locales: cataloguedLocales, preview: false })};\n`,
+	);
 	console.log(`release ${name}: building the pages in ${cataloguedLocales.length} locales …`);
 	const build = spawnSync(
 		join(root, 'node_modules/.bin/fallback-pages'),
 		['build', '--config', config, '--out', join(work, 'dist')],
-		{ cwd: work, stdio: 'inherit', env: { ...process.env, CONTEXT: 'production' } },
+		{ cwd: work, stdio: 'inherit' },
 	);
 	if (build.status !== 0) throw new Error(`release: fallback-pages build failed (exit ${build.status})`);
 

@@ -25,10 +25,29 @@ clients. Built with fallback-pages ${version} and its default look and options.
    - HAProxy: \`hosts/haproxy/haproxy-static.cfg\` or \`haproxy-proxy.cfg\`.
    - Kubernetes (ingress-nginx): \`hosts/kubernetes/\`; Traefik: \`hosts/traefik/\`; Cloudflare
      Workers: \`hosts/cloudflare/\`; Amazon CloudFront: \`hosts/cloudfront/\`; Vercel: \`hosts/vercel/\`.
-3. Change what is yours: the port the server listens on (\`listen 80;\` in nginx), your server name,
-   and in front of an app its address (\`127.0.0.1:3000\`).
-4. Check it from any machine with Node 22.12 or later, in this folder:
+3. Change what is yours. The first lines of each config name every line to change, and nothing
+   else names them. For nginx's \`fallback-static.conf\`, three lines:
+   - \`listen 80;\`: the port (and address) the server listens on;
+   - \`server_name _;\`: your domain, e.g. \`server_name errors.example.com;\`;
+   - \`root /var/www/fallback;\`: the folder you copied \`dist/\` to.
+   In front of an app (\`fallback-proxy.conf\`), also the app's address (\`server 127.0.0.1:3000;\`)
+   and the \`root\` line in the pages' location. Caddy names the folder once (\`root\`); Apache and
+   HAProxy name it on many lines: \`sed -i 's#/var/www/fallback#/srv/errors#g' <config>\` changes them all.
+4. Mind the distribution's own site. Debian and Ubuntu's nginx package enables
+   \`/etc/nginx/sites-enabled/default\`, which listens on port 80 as \`default_server\`: next to it, a
+   server named \`_\` never answers, and \`nginx -t\` only warns (\`conflicting server name "_"\`).
+   Remove that file (\`rm /etc/nginx/sites-enabled/default\`), then
+   \`nginx -t && systemctl reload nginx\`. If another site must keep the port, give Fallback's server
+   your domain in \`server_name\`: it then answers that name, but requests nginx cannot read (a
+   malformed request line, headers too large) still get the default server's own answer. Apache's
+   \`000-default.conf\` is the same case (\`a2dissite 000-default\`).
+5. Check that Fallback's server is the one answering: \`curl -sI http://your.site/503\` must say
+   \`HTTP/1.1 503\` with a \`Content-Security-Policy\` header; a 404 or 200 there is another server's
+   answer. Then check everything from any machine with Node 22.12 or later, in this folder:
    \`npx fallback-pages@${version} verify https://your.site --host nginx\` (or caddy, apache, haproxy…).
+
+The problem documents' \`type\` is a path (\`/404\`): clients resolve it against the address they
+asked, so it names your site without any change.
 
 ## Updating
 

@@ -12,7 +12,7 @@ import { join, sep } from 'node:path';
 import { promisify } from 'node:util';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type RunningServer } from '../contract/harness';
+import { freePort, rawRequest, request, type RunningServer } from '../contract/harness';
 import { repositoryRoot, run, runOk } from '../../scripts/fresh-project';
 import { serveOnNginx } from './serve';
 
@@ -26,6 +26,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 let work: string;
 let server: RunningServer | undefined;
+let beside: RunningServer | undefined;
 const runs: string[] = [];
 
 /** Every file under `dir` by its `/`-separated path, with its sha256. */
@@ -77,7 +78,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-	await server?.stop();
+	await Promise.all([server?.stop(), beside?.stop()]);
 	if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -138,16 +139,27 @@ describe('npm run release', () => {
 	it('unpacked, its nginx config serves its pages as its contract says (fallback-pages verify on real nginx)', async () => {
 		const folder = join(work, name);
 		const pages = join(folder, 'dist');
-		const port = await freePort();
-		// What the README tells a user to change: where the pages are, and the listen line.
+		const [port, besidePort] = [await freePort(), await freePort()];
+		// Exactly the three lines the README names, each once in the file, and nothing else.
+		const readme = readFileSync(join(folder, 'README.md'), 'utf8');
 		const shipped = readFileSync(join(folder, 'hosts/nginx/fallback-static.conf'), 'utf8');
-		expect(shipped).toContain('root /var/www/fallback;');
-		expect(shipped).toContain('listen 80;');
-		const config = shipped
-			.replaceAll('/var/www/fallback', pages)
-			.replace('listen 80;', `listen 127.0.0.1:${port};`);
+		const configured = (at: number) => {
+			const changes: [string, string][] = [
+				['listen 80;', `listen 127.0.0.1:${at};`],
+				['server_name _;', 'server_name 127.0.0.1;'],
+				['root /var/www/fallback;', `root ${pages};`],
+			];
+			for (const [line] of changes) {
+				expect(readme, line).toContain(`\`${line}\``);
+				expect(shipped.split(line).length - 1, line).toBe(1);
+			}
+			const config = changes.reduce((text, [line, mine]) => text.replace(line, mine), shipped);
+			expect(config).not.toMatch(/^[^#]*\/var\/www\/fallback/m);
+			return config;
+		};
+		// The distribution's own site removed, as the README says first: the whole contract holds.
 		const configFile = join(work, 'fallback.conf');
-		writeFileSync(configFile, config);
+		writeFileSync(configFile, configured(port));
 		server = await serveOnNginx(configFile, port, join(work, 'nginx'));
 		// From the unpacked folder, as its README says: the defaults find dist/ and hosts/contract.json.
 		const verified = await run(folder, join(repositoryRoot, 'node_modules/.bin/fallback-pages'), [
@@ -161,5 +173,23 @@ describe('npm run release', () => {
 		expect(verified.stdout + verified.stderr).toMatch(/\b0 failed\b/);
 		expect(verified.code).toBe(0);
 		console.log(verified.stdout.trim().split('\n').slice(-3).join('\n'));
+
+		// Kept beside the distribution's site (Debian's default_server on the same port), with the
+		// name the README says to set: Fallback's server answers its name, the other site the rest,
+		// and a request nginx cannot read goes to the default server, as the README warns.
+		const stock = `server {\n\tlisten 127.0.0.1:${besidePort} default_server;\n\tserver_name _;\n\tlocation / { return 200 "Welcome to nginx!"; }\n}\n`;
+		const besideFile = join(work, 'beside.conf');
+		writeFileSync(besideFile, stock + configured(besidePort));
+		beside = await serveOnNginx(besideFile, besidePort, join(work, 'nginx-beside'));
+		const ours = await request(besidePort, '/503', { headers: { 'Accept-Language': 'de' } });
+		// The German page (nginx adds the request's ID to it).
+		expect([ours.status, ours.headers.get('content-language')]).toEqual([503, 'de']);
+		expect(ours.body).toContain('<title>503: Dienst nicht verfügbar</title>');
+		const theirs = await request(besidePort, '/503', { headers: { Host: 'other.example' } });
+		expect([theirs.status, theirs.body]).toEqual([200, 'Welcome to nginx!']);
+		const malformed = await rawRequest(besidePort, 'GET /a b HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+		expect(malformed.status).toBe(400);
+		expect(malformed.body).not.toBe(readFileSync(join(pages, '400.html'), 'utf8'));
+		expect(readme).toContain('requests nginx cannot read');
 	}, 180_000);
 });

@@ -307,18 +307,22 @@ function errorPages(contract: RouteContract, mode: string): Directive[] {
 }
 
 /**
- * The pages' own location. No body limit here: an error page is served after a request's body is
- * discarded, and nginx would otherwise answer a large POST, sent to its 405 page, with 413.
+ * The pages' own location: the prefix comes off and the file is read from `root` — the server's
+ * (static: the one line that names the pages' folder) or, in front of an app, its own. No body
+ * limit here: an error page is served after a request's body is discarded, and nginx would
+ * otherwise answer a large POST, sent to its 405 page, with 413.
  */
 function pagesLocation(
 	contract: RouteContract,
-	pagesRoot: string,
+	root: string | undefined,
 	mode: string,
 	extra: readonly Directive[] = [],
 ): ConfigNode {
+	const prefix = contract.internalPrefix.replace(/\/$/, '');
 	return block(`location ^~ ${contract.internalPrefix}`, [
 		'internal',
-		`alias ${pagesRoot.replace(/\/?$/, '/')}`,
+		...(root === undefined ? [] : [`root ${root}`]),
+		`rewrite ${nginxPattern(`^${literalPathPattern(prefix)}(/.*)$`, 'internal prefix')} $1 break`,
 		'client_max_body_size 0',
 		// What each kind of file is, whatever the http block's types say: problem documents too.
 		fileTypes,
@@ -404,7 +408,8 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 	const header = fileHeader([
 		'Fallback for nginx, static site: every error answers with its own page and status.',
 		`Copy dist/ to ${options.pagesRoot} and this file to /etc/nginx/conf.d/fallback.conf`,
-		'(it is included inside http {}), then change listen, server_name and root.',
+		'(it is included inside http {}), then change listen, server_name and root: nothing else names',
+		'the port, the host or the folder.',
 	]);
 	return renderFile(nginxSyntax, header, [
 		'',
@@ -458,7 +463,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 				: []),
 			'',
 			comment('The pages, for error_page only: a request for this prefix is an unknown path.'),
-			pagesLocation(contract, options.pagesRoot, 'static'),
+			pagesLocation(contract, undefined, 'static'),
 			'',
 			comment(`Files that exist are served; anything else is ${notFound.status} with its page.`),
 			block('location /', [`try_files $uri $uri/ =${notFound.status}`]),
@@ -501,7 +506,8 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 	const header = fileHeader([
 		'Fallback for nginx in front of an app: the app answers; when it fails, Fallback’s page does.',
 		`Copy dist/ to ${options.pagesRoot} and this file to /etc/nginx/conf.d/fallback.conf`,
-		'(it is included inside http {}), then change the upstream address, listen and server_name.',
+		'(it is included inside http {}), then change the upstream address, listen, server_name and',
+		"root (in the pages' location): nothing else names them.",
 		`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')},`,
 		'an app that cannot be reached (502) and one silent longer than proxy_read_timeout (504).',
 		"Passed through untouched: everything else, the app's own 4xx pages and WebSocket upgrades included.",
