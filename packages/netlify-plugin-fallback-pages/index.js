@@ -2,11 +2,12 @@
 /**
  * netlify-plugin-fallback-pages: Fallback's error pages on every deploy of any site on Netlify.
  *
+ * - onPreBuild: Fallback's rules, which follow from the site's options, go to Netlify through its
+ *   Frameworks API file (`.netlify/v1/config.json`): those of Fallback's own folder (`/fallback/`)
+ *   before the site's rules, the catch-all after them (placePages.js, planRules).
  * - onPostBuild (before the deploy step): builds the pages from the installed fallback-pages with
- *   the site's options into the publish folder, in a folder of their own (`/fallback/`), and adds
- *   their rules to Netlify's config (`netlifyConfig.redirects` and `.headers`), which Netlify puts
- *   after the site's own `_redirects`, `_headers` and netlify.toml rules. The work is in
- *   placePages.js.
+ *   the same options into the publish folder, in that folder, and says in the log and the deploy
+ *   summary what it added and what the site's rules keep (placePages.js).
  * - onSuccess (after the deploy is live, which it cannot change): checks the deploy at DEPLOY_URL
  *   against this build's route contract and reports in the deploy summary (verifyDeploy.js).
  *
@@ -18,27 +19,62 @@
  * fallback-pages needs Node >= 22.12: it is loaded inside the handlers, so that an older Node is
  * reported as this plugin's failure with the reason.
  */
-import { placePages } from './placePages.js';
+import { join } from 'node:path';
+import { placePages, planRules } from './placePages.js';
 import { verifyDeploy } from './verifyDeploy.js';
 
+/** @typedef {import('@netlify/build').OnPreBuild} OnPreBuild */
 /** @typedef {import('@netlify/build').OnPostBuild} OnPostBuild */
 /** @typedef {import('@netlify/build').OnSuccess} OnSuccess */
 
 /**
- * The pages' folder this build placed them in, for onSuccess: one child process runs every event of
- * a plugin, from the start of the build to its end (@netlify/build, lib/plugins/spawn.js).
- * @type {string | undefined}
+ * What one event leaves for the next: one child process runs every event of a plugin, from the
+ * start of the build to its end (@netlify/build, lib/plugins/spawn.js).
+ * @type {{ planned?: Awaited<ReturnType<typeof planRules>>, placed?: Awaited<ReturnType<typeof placePages>> }}
  */
-let placedBase;
+const build = {};
+
+const off = (/** @type {unknown} */ value) => value === false || value === 'false';
+
+/** @satisfies {OnPreBuild} */
+export const onPreBuild = async ({ inputs, constants, utils }) => {
+	if (off(inputs['embed'])) return;
+	// Netlify reads the Frameworks API file in the package's folder of the base directory (the cwd).
+	build.planned = await planRules({
+		inputs,
+		buildDir: join(process.cwd(), constants.PACKAGE_PATH ?? ''),
+		utils,
+	});
+};
 
 /** @satisfies {OnPostBuild} */
 export const onPostBuild = async ({ inputs, constants, netlifyConfig, utils }) => {
-	if (inputs['embed'] === false || inputs['embed'] === 'false') return;
-	placedBase = await placePages({ inputs, publishDir: constants.PUBLISH_DIR, netlifyConfig, utils });
+	if (off(inputs['embed']) || !build.planned) return;
+	build.placed = await placePages({
+		inputs,
+		publishDir: constants.PUBLISH_DIR,
+		netlifyConfig,
+		utils,
+		planned: build.planned,
+	});
+	utils.status.show({
+		title: 'Fallback: pages added',
+		summary: build.placed.summary.split('\n')[0] ?? '',
+		text: build.placed.summary,
+	});
 };
 
 /** @satisfies {OnSuccess} */
 export const onSuccess = async ({ inputs, utils, constants }) => {
-	if (inputs['verify'] === false || inputs['verify'] === 'false') return;
-	await verifyDeploy({ inputs, utils, command: { dist: constants.PUBLISH_DIR, base: placedBase } });
+	if (off(inputs['verify'])) return;
+	await verifyDeploy({
+		inputs,
+		utils,
+		command: {
+			dist: constants.PUBLISH_DIR,
+			base: build.placed?.folder,
+			siteCatchAll: build.placed?.siteCatchAll,
+		},
+		...(build.placed ? { placed: build.placed.summary } : {}),
+	});
 };

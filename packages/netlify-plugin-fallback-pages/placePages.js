@@ -1,23 +1,27 @@
 // @ts-check
 /**
- * The work of onPostBuild (index.js): Fallback's pages into the publish folder and their rules into
- * Netlify's config, after the site's own.
+ * The plugin's work (index.js): Fallback's rules into Netlify's config in onPreBuild, its pages into
+ * the publish folder in onPostBuild.
  *
  * - Options: the site's config file (fallback.config.mjs, checked as `fallback-pages build` checks
  *   it), then the plugin's inputs for the common ones (name, accent, locales, base); a wrong one
  *   fails the build naming it, before anything is written.
- * - Pages: built from the installed fallback-pages into `<publish>/<base>` (default /fallback/),
- *   which holds their route contract; a folder of the site's own there stops the build. Nothing is
- *   written into the repository, so a version bump is the whole update.
- * - Rules: Fallback's `_redirects` and `_headers` text (a pure function of the contract), read by
- *   Netlify's own parsers and pushed onto `netlifyConfig.redirects` and `netlifyConfig.headers`.
- *   Netlify applies those after the `_redirects` file and netlify.toml's rules, so the site's rules
- *   (and a framework's) answer first and Fallback's catch-all comes last.
+ * - Rules (onPreBuild): Fallback's `_redirects` and `_headers` text (a pure function of the
+ *   contract, which follows from the options), read by Netlify's own parsers and written to the
+ *   Frameworks API file `.netlify/v1/config.json`, which Netlify reads after the build command
+ *   without listing every rule in the log. The rules of Fallback's own folder go under
+ *   `redirects!`, before the site's (they touch nothing of the site's, and an SPA's `/*` must not
+ *   hide them); the catch-all, the API's and the rule files' after the site's `_redirects` and
+ *   netlify.toml, so the site's rules keep winning everywhere else.
+ * - Pages (onPostBuild): built from the installed fallback-pages into `<publish>/<base>` (default
+ *   /fallback/), which holds their route contract, the same contract the rules came from; a folder
+ *   of the site's own there stops the build. Nothing is written into the repository, so a version
+ *   bump is the whole update.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 
@@ -115,24 +119,17 @@ async function siteCatchAll(publishDir, configRedirects) {
 	);
 }
 
+/** The Frameworks API's file, which Netlify reads after the build command (relative to the base directory). */
+export const FRAMEWORKS_CONFIG = '.netlify/v1/config.json';
+
 /**
- * Places the pages and adds their rules; resolves to the pages' folder (`/fallback/`). A problem
- * with the options or the folder fails the build through utils.build.failBuild.
- * @param {PlaceOptions} options
- * @returns {Promise<string>}
+ * The options and the pages' folder, from the config file and the inputs; a wrong one fails the
+ * build naming it, before anything is written.
+ * @param {typeof import('fallback-pages/embed')} embed
+ * @param {Record<string, unknown>} inputs
+ * @param {Pick<NetlifyPluginUtils, 'build'>} utils
  */
-export async function placePages({ inputs, publishDir, netlifyConfig, utils, log = console.log }) {
-	// As `astro build` does before it loads anything: React and Vite in their production modes.
-	process.env['NODE_ENV'] = 'production';
-	/** @type {typeof import('fallback-pages/embed')} */
-	let embed;
-	try {
-		embed = await import('fallback-pages/embed');
-	} catch (error) {
-		return utils.build.failBuild(
-			`Fallback: could not load fallback-pages with Node ${process.versions.node} (it needs Node >= 22.12; set NODE_VERSION): ${error instanceof Error ? error.message : String(error)}`,
-		);
-	}
+async function readOptions(embed, inputs, utils) {
 	const configFile = typeof inputs['config'] === 'string' ? inputs['config'] : undefined;
 	let options;
 	let source;
@@ -152,7 +149,117 @@ export async function placePages({ inputs, publishDir, netlifyConfig, utils, log
 			`Fallback: the options (${source} and [plugins.inputs]) are not valid:\n${problems.join('\n')}`,
 		);
 	}
-	const folder = embed.embedBase(base, options.base ?? '/');
+	const given = optionInputs.filter((name) => inputs[name] !== undefined);
+	const sources = [
+		...(source === 'defaults' ? [] : [source]),
+		...(given.length > 0 ? [`the inputs ${given.join(', ')}`] : []),
+	];
+	return {
+		options,
+		folder: embed.embedBase(base, options.base ?? '/'),
+		from: sources.join(' and ') || 'the default options',
+	};
+}
+
+/**
+ * Loads fallback-pages/embed, or fails the build saying why (Node too old).
+ * @param {Pick<NetlifyPluginUtils, 'build'>} utils
+ * @returns {Promise<typeof import('fallback-pages/embed')>}
+ */
+async function loadEmbed(utils) {
+	// As `astro build` does before it loads anything: React and Vite in their production modes.
+	process.env['NODE_ENV'] = 'production';
+	try {
+		return await import('fallback-pages/embed');
+	} catch (error) {
+		return utils.build.failBuild(
+			`Fallback: could not load fallback-pages with Node ${process.versions.node} (it needs Node >= 22.12; set NODE_VERSION): ${error instanceof Error ? error.message : String(error)}`,
+		);
+	}
+}
+
+/**
+ * Fallback's rules as Netlify's config takes them: those of its own folder first (`redirects!`,
+ * before the site's: they answer nothing of the site's, and an SPA's catch-all must not hide
+ * them), the rest (unknown paths, the API, the rule files) after the site's own.
+ * @param {{ _redirects: string, _headers: string }} text
+ * @param {string} folder
+ */
+async function splitRules(text, folder) {
+	const rules = await readRules(text._redirects, text._headers);
+	const ownFolder = (/** @type {{ from: string }} */ rule) => rule.from.startsWith(folder);
+	return {
+		first: rules.redirects.filter(ownFolder),
+		last: rules.redirects.filter((rule) => !ownFolder(rule)),
+		headers: rules.headers,
+	};
+}
+
+/**
+ * What onPreBuild planned, for onPostBuild: the rules Netlify was given and the contract they are
+ * the rules of.
+ * @typedef {object} Planned
+ * @property {string} folder
+ * @property {string} contract
+ * @property {Awaited<ReturnType<typeof splitRules>>} rules
+ */
+
+/**
+ * onPreBuild: Fallback's rules into Netlify's config through the Frameworks API file
+ * (`.netlify/v1/config.json`, read after the build command, quietly): its folder's rules before
+ * the site's, the rest after. They follow from the options alone; the pages come in onPostBuild.
+ * @param {{ inputs: Record<string, unknown>, buildDir: string, utils: Pick<NetlifyPluginUtils, 'build'>, log?: (line: string) => void }} options
+ * @returns {Promise<Planned>}
+ */
+export async function planRules({ inputs, buildDir, utils, log = console.log }) {
+	const embed = await loadEmbed(utils);
+	const { options, folder, from } = await readOptions(embed, inputs, utils);
+	let planned;
+	try {
+		planned = embed.embeddedRules(options, folder);
+	} catch (error) {
+		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
+	}
+	const rules = await splitRules(planned.rules, folder);
+	const file = join(buildDir, FRAMEWORKS_CONFIG);
+	// Another step's content (a framework's) stays; Fallback's rules join it.
+	const current = existsSync(file) ? JSON.parse(await readFile(file, 'utf8')) : {};
+	await mkdir(dirname(file), { recursive: true });
+	await writeFile(
+		file,
+		`${JSON.stringify({
+			...current,
+			'redirects!': [...(current['redirects!'] ?? []), ...rules.first],
+			redirects: [...(current.redirects ?? []), ...rules.last],
+			headers: [...(current.headers ?? []), ...rules.headers],
+		})}\n`,
+	);
+	log(
+		`Fallback: ${rules.first.length} rules for ${folder} before the site's, ${rules.last.length} after them and ${rules.headers.length} header rules, with ${from}, through ${FRAMEWORKS_CONFIG}`,
+	);
+	return { folder, contract: planned.contract, rules };
+}
+
+/** A rule's identity, to find it in Netlify's resolved config. */
+const ruleKey = (/** @type {Record<string, unknown>} */ rule) =>
+	JSON.stringify([
+		rule['from'],
+		rule['to'],
+		rule['status'],
+		rule['force'] ?? false,
+		rule['conditions'] ?? {},
+	]);
+
+/**
+ * onPostBuild: the pages into the publish folder, under the folder planned. Checks that the
+ * rules planned reached Netlify's config (a framework that writes the Frameworks API file in its
+ * own build replaces it) and adds them to netlifyConfig otherwise; resolves to a summary.
+ * @param {PlaceOptions & { planned: Planned }} options
+ * @returns {Promise<{ folder: string, summary: string, siteCatchAll: boolean }>}
+ */
+export async function placePages({ inputs, publishDir, netlifyConfig, utils, log = console.log, planned }) {
+	const embed = await loadEmbed(utils);
+	const { options, folder } = await readOptions(embed, inputs, utils);
 	// The publish folder as the build log shows paths: relative to the base directory, when inside it.
 	const near = relative(process.cwd(), publishDir);
 	const shownFolder = join(near.startsWith('..') ? publishDir : near || '.', folder);
@@ -161,13 +268,6 @@ export async function placePages({ inputs, publishDir, netlifyConfig, utils, log
 	} catch (error) {
 		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
 	}
-
-	const given = optionInputs.filter((name) => inputs[name] !== undefined);
-	const sources = [
-		...(source === 'defaults' ? [] : [source]),
-		...(given.length > 0 ? [`the inputs ${given.join(', ')}`] : []),
-	];
-	log(`Fallback: building the pages for ${folder} with ${sources.join(' and ') || 'the default options'} …`);
 	/** @type {import('fallback-pages/embed').EmbeddedPages} */
 	let built;
 	try {
@@ -178,21 +278,36 @@ export async function placePages({ inputs, publishDir, netlifyConfig, utils, log
 		);
 	}
 	try {
-		await built.place(publishDir);
-		const catchAll = await siteCatchAll(publishDir, netlifyConfig.redirects);
-		const rules = await readRules(built.rules._redirects, built.rules._headers);
-		netlifyConfig.redirects.push(...rules.redirects);
-		netlifyConfig.headers.push(...rules.headers);
-		log(
-			`Fallback: ${built.pages} pages in ${shownFolder} (${built.seconds.toFixed(1)} s); ${rules.redirects.length} rules and ${rules.headers.length} header rules added after the site's own`,
-		);
-		if (catchAll) {
-			log(
-				`Fallback: note: the site's rule "${catchAll.from} ${catchAll.to ?? ''} ${catchAll.status ?? ''}" answers every path before Fallback's rules, so unknown paths get the site's answer, not Fallback's not-found page. Still Fallback's: its pages at ${folder} with their statuses and languages, and anything the site's rules do not catch.`,
+		if (built.contract !== planned.contract || folder !== planned.folder) {
+			return utils.build.failBuild(
+				`Fallback: the pages built in onPostBuild answer another contract than the rules given to Netlify in onPreBuild (${folder}); did the options change during the build?`,
 			);
 		}
+		await built.place(publishDir);
+		const resolved = new Set(netlifyConfig.redirects.map((rule) => ruleKey(/** @type {never} */ (rule))));
+		const { first, last, headers } = planned.rules;
+		const missing = [...first, ...last].filter((rule) => !resolved.has(ruleKey(/** @type {never} */ (rule))));
+		if (missing.length > 0) {
+			// Netlify lists every rule a plugin adds this way in the build log.
+			log(
+				`Fallback: ${missing.length} of its rules are not in Netlify's config (the build replaced ${FRAMEWORKS_CONFIG}): adding them to netlifyConfig, which Netlify lists below`,
+			);
+			netlifyConfig.redirects.unshift(...first);
+			netlifyConfig.redirects.push(...last);
+			netlifyConfig.headers.push(...headers);
+		}
+		const catchAll = await siteCatchAll(publishDir, netlifyConfig.redirects);
+		const lines = [
+			`${built.pages} pages in ${shownFolder} (${built.seconds.toFixed(1)} s): ${first.length} rules answer ${folder} with its statuses, languages and problem documents before the site's rules; ${last.length} after them answer unknown paths and the API`,
+			...(catchAll
+				? [
+						`The site's rule "${catchAll.from} ${catchAll.to ?? ''} ${catchAll.status ?? ''}" answers every other path: unknown paths outside ${folder} and the API get the site's answer (its app's), not Fallback's not-found page or problem document; verify checks ${folder} alone.`,
+					]
+				: []),
+		];
+		for (const line of lines) log(`Fallback: ${line}`);
+		return { folder, summary: lines.join('\n'), siteCatchAll: catchAll !== undefined };
 	} finally {
 		await built.dispose();
 	}
-	return folder;
 }

@@ -80,6 +80,7 @@
  * @property {(ms: number) => Promise<void>} [sleep] the wait between tries
  * @property {number} [retryDelayMs] between tries while the deploy does not answer (default 5 s)
  * @property {Omit<Partial<VerifyCommand>, 'url'>} [command] more for runVerify: dist, contract, reportDir, timeoutMs, log…
+ * @property {string} [placed] what onPostBuild placed (pages, rules), said in the deploy summary too
  */
 
 /**
@@ -308,6 +309,14 @@ export async function verifyDeploy(options) {
 	} = options;
 	/** @type {(line: string) => void} */
 	const log = command.log ?? ((line) => console.log(line));
+	// What onPostBuild placed goes with every status: a later status replaces an earlier one.
+	/** @type {PluginUtils['status']['show']} */
+	const show = (status) =>
+		utils.status.show(
+			options.placed
+				? { ...status, text: status.text ? `${options.placed}\n\n${status.text}` : options.placed }
+				: status,
+		);
 
 	/** @type {Settings} */
 	let settings;
@@ -322,7 +331,7 @@ export async function verifyDeploy(options) {
 	const target = deployTarget(env);
 	if ('skip' in target) {
 		log(`Fallback: nothing to verify. ${target.skip}`);
-		utils.status.show({ title: 'Fallback: nothing to verify', summary: oneLine(target.skip) });
+		show({ title: 'Fallback: nothing to verify', summary: oneLine(target.skip) });
 		return { outcome: 'skipped', attempts: 0 };
 	}
 
@@ -353,7 +362,7 @@ export async function verifyDeploy(options) {
 	} catch (error) {
 		// Not the deploy's verdict: the verifier could not run here (no contract, an unknown host…).
 		const message = error instanceof Error ? error.message : String(error);
-		utils.status.show({ title: 'Fallback: verification could not run', summary: oneLine(message) });
+		show({ title: 'Fallback: verification could not run', summary: oneLine(message) });
 		return utils.build.failPlugin(`Fallback: the deploy was not verified: ${message}`, {
 			...(error instanceof Error ? { error } : {}),
 		});
@@ -367,7 +376,7 @@ export async function verifyDeploy(options) {
 		// A password-protected deploy (or a site behind SSO): the verifier has no credentials and should
 		// not have any. Not a failure of the deploy, not something retries change: said plainly, and
 		// the plugin stays green so that protected previews do not mark every deploy failed.
-		utils.status.show({
+		show({
 			title: 'Fallback: not verified, a login stands in front of the deploy',
 			summary: oneLine(unreachable.message),
 			text,
@@ -377,13 +386,13 @@ export async function verifyDeploy(options) {
 
 	if (unreachable) {
 		const headline = `Fallback: ${target.url} could not be verified${tries}: ${unreachable.kind}: ${unreachable.message}`;
-		utils.status.show({ title: 'Fallback: deploy not reachable', summary: oneLine(headline), text });
+		show({ title: 'Fallback: deploy not reachable', summary: oneLine(headline), text });
 		if (settings.failOnContract) return utils.build.failPlugin(failMessage(headline, []));
 		return { outcome: 'unreachable', attempts, run };
 	}
 
 	if (run.passed) {
-		utils.status.show({
+		show({
 			title: 'Fallback: contract verified',
 			summary: oneLine(
 				`${countsLine(run)}: ${target.url} answers as the route contract says (${run.result.host})${tries}.`,
@@ -398,7 +407,7 @@ export async function verifyDeploy(options) {
 	const broken = run.counts.failed > 0;
 	const headline = `Fallback: ${target.url} ${broken ? 'breaks the route contract' : 'was not fully checked'}${tries}: ${countsLine(run)}.`;
 	const title = broken ? 'Fallback: contract broken' : 'Fallback: contract not fully checked';
-	utils.status.show({
+	show({
 		title: settings.failOnContract ? title : `${title} (reported only)`,
 		summary: oneLine(headline),
 		text,

@@ -142,7 +142,9 @@ function routeAt(contract: RouteContract, target: string): PageRoute | undefined
 	const path = lookedUp(target);
 	// Netlify matches a rule with or without a trailing slash.
 	const paths = [path, path.replace(/(.)\/$/, '$1')];
-	return errorRoutes(contract).find((route) => routePaths(contract, route).some((one) => paths.includes(one)));
+	return errorRoutes(contract).find((route) =>
+		routePaths(contract, route).some((one) => paths.includes(one)),
+	);
 }
 
 /** Everything wrong with one answer, as lines (none: it holds). */

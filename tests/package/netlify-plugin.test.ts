@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { cp, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'smol-toml';
 import buildSite from '@netlify/build';
@@ -19,10 +19,12 @@ import { freePort, request, type RunningServer } from '../contract/harness';
 import { findServerExecutable, netlify } from '../contract/servers';
 import {
 	environment,
+	fallbackPages,
 	makeProject,
 	npmInstall,
 	packTarball,
 	removeProject,
+	repositoryRoot,
 } from '../../scripts/fresh-project';
 import { expectVerified, verifyFrom } from './serve';
 
@@ -96,18 +98,25 @@ async function netlifyBuild(site: string, context = 'production'): Promise<Built
 
 /**
  * The publish folder served as the deploy would be: netlify-cli from a folder whose netlify.toml
- * holds the resolved rules (the publish folder's own _redirects and _headers are read too, first).
+ * holds the resolved rules, on a copy of the publish folder without its _redirects and _headers
+ * (Netlify's deploy merges them into the resolved rules and deletes them: @netlify/config,
+ * mutations/update.js; netlify-cli would otherwise read them again, before the rest).
  */
 async function serveDeploy(
 	publish: string,
 	built: Pick<Built, 'redirects' | 'headers'>,
 ): Promise<RunningServer> {
 	const dir = join(publish, '..', `.serve-${Date.now()}`);
+	const served = join(dir, 'publish');
 	await mkdir(dir);
+	await cp(publish, served, {
+		recursive: true,
+		filter: (source) => !['_redirects', '_headers'].includes(source.slice(publish.length + 1)),
+	});
 	writeFileSync(join(dir, 'netlify.toml'), stringify({ redirects: built.redirects, headers: built.headers }));
 	return netlify.start({
 		dir,
-		pagesRoot: publish,
+		pagesRoot: served,
 		siteConfig: '',
 		port: await freePort(),
 		label: 'netlify-cli on the plugin-built site',
@@ -137,15 +146,24 @@ afterAll(async () => {
 });
 
 describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Build', () => {
-	it('builds the pages into the publish folder in onPostBuild and says what it did', () => {
+	it('gives Netlify its rules in onPreBuild, builds the pages in onPostBuild, and says so in a few lines', () => {
 		expect(first.success, first.log).toBe(true);
-		expect(first.log).toContain('netlify-plugin-fallback-pages (onPostBuild event)');
-		expect(first.log).toMatch(/Fallback: building the pages for \/fallback\/ with fallback\.config\.mjs/);
+		expect(first.log).toContain('netlify-plugin-fallback-pages (onPreBuild event)');
 		expect(first.log).toMatch(
-			/Fallback: \d+ pages in public\/fallback\/ \([\d.]+ s\); \d+ rules and \d+ header rules added after the site's own/,
+			/Fallback: \d+ rules for \/fallback\/ before the site's, \d+ after them and \d+ header rules, with fallback\.config\.mjs, through \.netlify\/v1\/config\.json/,
+		);
+		expect(first.log).toContain('netlify-plugin-fallback-pages (onPostBuild event)');
+		expect(first.log).toContain('Fallback: Netlify (CONTEXT=production): production (no banner, indexable)');
+		expect(first.log).toMatch(
+			/Fallback: \d+ pages in public\/fallback\/ \([\d.]+ s\): \d+ rules answer \/fallback\/ with its statuses, languages and problem documents before the site's rules; \d+ after them answer unknown paths and the API/,
 		);
 		// A local build has no deploy of its own to check.
 		expect(first.log).toContain('Fallback: nothing to verify');
+		// Netlify does not list the rules one by one (it does for rules a plugin adds to netlifyConfig).
+		expect(first.log).not.toMatch(/configuration property "(redirects|headers)" value changed/);
+		const ours = first.log.split('\n').filter((line) => line.includes('Fallback'));
+		expect(ours.length, ours.join('\n')).toBeLessThanOrEqual(20);
+		console.log(`plugin build log: ${first.log.split('\n').length} lines, ${ours.length} of them Fallback's`);
 	});
 
 	it("leaves every file of the site's as it was", () => {
@@ -156,9 +174,13 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		}
 	});
 
-	it("puts the site's rules first, Fallback's catch-all last", () => {
-		const froms = first.redirects.map((rule) => rule['from']);
-		expect(froms.slice(0, 3)).toEqual(['/old-shop', '/docs/*', '/team-added']);
+	it("puts Fallback's rules for its own folder first, then the site's, Fallback's catch-all last", () => {
+		const froms = first.redirects.map((rule) => String(rule['from']));
+		const site = froms.indexOf('/old-shop');
+		expect(froms.slice(site, site + 3)).toEqual(['/old-shop', '/docs/*', '/team-added']);
+		expect(site).toBeGreaterThan(0);
+		expect(froms.slice(0, site).every((from) => from.startsWith('/fallback/'))).toBe(true);
+		expect(froms.slice(site + 3).some((from) => from.startsWith('/fallback/'))).toBe(false);
 		expect(first.redirects.at(-1)).toMatchObject({ from: '/*', to: '/fallback/404.html', status: 404 });
 	});
 
@@ -300,12 +322,112 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 	});
 });
 
-describe("the plugin's onPostBuild on sites it cannot fully serve, or must refuse", () => {
+/** A Vite single-page app as Netlify's docs have it: every path to index.html with 200. */
+const spaFiles: Readonly<Record<string, string>> = {
+	'package.json': JSON.stringify({ name: 'acme-app', private: true, type: 'module' }),
+	'netlify.toml': [
+		'[build]',
+		'  publish = "dist"',
+		'  command = "npx vite build"',
+		'',
+		'[[plugins]]',
+		'  package = "netlify-plugin-fallback-pages"',
+		'',
+	].join('\n'),
+	'fallback.config.mjs': "export default { site: { name: 'Acme App' }, locales: ['en', 'de'] };\n",
+	'index.html':
+		'<!doctype html><html lang="en"><title>Acme App</title><div id="app"></div><script type="module" src="/src/main.js"></script></html>\n',
+	'src/main.js': "document.querySelector('#app').textContent = `Route ${location.pathname}`;\n",
+	'public/_redirects': '/*  /index.html  200\n',
+};
+
+describe('netlify-plugin-fallback-pages in a Vite SPA whose /* answers every path, through Netlify Build', () => {
+	let app: string;
+	let built: Built;
+	let served: RunningServer;
+
+	beforeAll(async () => {
+		const tarballs = [await packTarball(), await packTarball('netlify-plugin-fallback-pages')];
+		app = await makeProject('netlify-spa', spaFiles);
+		const vite = JSON.parse(readFileSync(join(repositoryRoot, 'node_modules/vite/package.json'), 'utf8')) as {
+			version: string;
+		};
+		await npmInstall(app, ['--save-dev', `vite@${vite.version}`, ...tarballs]);
+		built = await netlifyBuild(app);
+		served = await serveDeploy(join(app, 'dist'), built);
+		servers.push(served);
+	}, 300_000);
+
+	afterAll(() => removeProject(app));
+
+	it('builds, and its summary says what Fallback added and what the SPA keeps, in a few lines', () => {
+		expect(built.success, built.log).toBe(true);
+		expect(built.log).toContain(
+			'Fallback: The site\'s rule "/* /index.html 200" answers every other path: unknown paths outside /fallback/ and the API get the site\'s answer',
+		);
+		expect(built.log).not.toMatch(/configuration property "(redirects|headers)" value changed/);
+		const ours = built.log.split('\n').filter((line) => line.includes('Fallback'));
+		expect(ours.length, ours.join('\n')).toBeLessThanOrEqual(20);
+		console.log(
+			`SPA plugin build log: ${built.log.split('\n').length} lines, ${ours.length} of them Fallback's`,
+		);
+	});
+
+	it("answers Fallback's folder with its statuses, languages and problem documents before the SPA's /*", async () => {
+		const page = (file: string) => readFileSync(join(app, 'dist/fallback', file), 'utf8');
+		for (const [path, status, file] of [
+			['/fallback/503', 503, '503.html'],
+			['/fallback/503.html', 503, '503.html'],
+			['/fallback/429', 429, '429.html'],
+			['/fallback/de/503', 503, 'de/503.html'],
+			['/fallback/no-such-page', 404, '404.html'],
+		] as const) {
+			const answer = await request(served.port, path);
+			expect([path, answer.status, answer.body]).toEqual([path, status, page(file)]);
+		}
+		const german = await request(served.port, '/fallback/503', {
+			headers: { 'Accept-Language': 'de-DE,de;q=0.9' },
+		});
+		expect([german.status, german.body]).toEqual([503, page('de/503.html')]);
+		expect(german.headers.get('content-language')).toBe('de');
+		const hidden = await request(served.port, '/fallback/problem/404.json');
+		expect([hidden.status, hidden.body]).toEqual([404, page('404.html')]);
+	});
+
+	it('leaves every other path to the SPA, the API included, as its build summary says', async () => {
+		const index = readFileSync(join(app, 'dist/index.html'), 'utf8');
+		for (const path of ['/', '/orders/42', '/api/orders/42']) {
+			const answer = await request(served.port, path, { headers: { Accept: 'application/json' } });
+			expect([path, answer.status, answer.body]).toEqual([path, 200, index]);
+		}
+	});
+
+	it('passes `fallback-pages verify --base /fallback/ --site-catch-all` against the deploy', async () => {
+		const result = await fallbackPages(app, [
+			'verify',
+			`http://127.0.0.1:${served.port}`,
+			'--host',
+			'netlify-cli',
+			'--dist',
+			'dist',
+			'--base',
+			'/fallback/',
+			'--site-catch-all',
+			'--report-dir',
+			join(app, 'reports'),
+		]);
+		expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+		expect(result.stdout).toMatch(/[1-9]\d* passed, 0 failed/);
+		expect(result.stdout).toContain('unknown paths are checked under /fallback/');
+	});
+});
+
+describe("the plugin's handlers on sites they must refuse", () => {
 	let configs = 0;
 
-	/** placePages of the installed plugin, with Netlify's own failBuild (it throws). */
+	/** planRules, then placePages, of the installed plugin, with Netlify's own failBuild (it throws). */
 	async function place(publishDir: string, inputs: Record<string, unknown>, options = '{}') {
-		const { placePages } = (await import(
+		const { planRules, placePages } = (await import(
 			join(site, 'node_modules/netlify-plugin-fallback-pages/placePages.js')
 		)) as typeof import('../../packages/netlify-plugin-fallback-pages/placePages.js');
 		const lines: string[] = [];
@@ -314,45 +436,21 @@ describe("the plugin's onPostBuild on sites it cannot fully serve, or must refus
 		// A new file each time: Node keeps a module it has imported once.
 		const config = join(publishDir, '..', `${publishDir.split('/').pop()}-${(configs += 1)}.config.mjs`);
 		writeFileSync(config, `export default ${options};\n`);
-		const outcome = await placePages({
-			inputs: { config, ...inputs },
-			publishDir,
-			netlifyConfig,
-			utils: { build: { failBuild: netlifyFailBuild } as never },
-			log: (line) => lines.push(line),
-		}).then(
-			(base) => ({ base, error: undefined }),
-			(error: Error) => ({ base: undefined, error: error.message }),
-		);
+		const utils = { build: { failBuild: netlifyFailBuild } as never };
+		const log = (line: string) => lines.push(line);
+		const buildDir = `${publishDir}-build`;
+		const outcome = await planRules({ inputs: { config, ...inputs }, buildDir, utils, log })
+			.then((planned) =>
+				placePages({ inputs: { config, ...inputs }, publishDir, netlifyConfig, utils, log, planned }),
+			)
+			.then(
+				(placed) => ({ base: placed.folder, error: undefined }),
+				(error: Error) => ({ base: undefined, error: error.message }),
+			);
 		await rm(config, { force: true });
+		await rm(buildDir, { recursive: true, force: true });
 		return { ...outcome, log: lines.join('\n'), netlifyConfig };
 	}
-
-	it("says so when the site's own catch-all (an SPA's) answers every path first", async () => {
-		const spa = await makeProject('spa', {
-			'index.html': '<!doctype html><title>App</title>\n',
-			_redirects: '/*  /index.html  200\n',
-		});
-		try {
-			const accent = { light: '#0b5fff', dark: '#7aa2ff' };
-			const { base, log, netlifyConfig } = await place(spa, { name: 'App', accent });
-			expect(base).toBe('/fallback/');
-			// The inputs took effect: the name on the pages, the accent in their stylesheet.
-			expect(log).toContain('and the inputs name, accent …');
-			expect(readFileSync(join(spa, 'fallback/404.html'), 'utf8')).toContain('App');
-			const css = readdirSync(join(spa, 'fallback/_astro')).filter((name) => name.endsWith('.css'));
-			const styles = css.map((name) => readFileSync(join(spa, 'fallback/_astro', name), 'utf8')).join('');
-			expect(styles).toContain(accent.light);
-			expect(styles).toContain(accent.dark);
-			expect(log).toContain(
-				`Fallback: note: the site's rule "/* /index.html 200" answers every path before Fallback's rules`,
-			);
-			expect(log).toContain("Still Fallback's: its pages at /fallback/ with their statuses and languages");
-			expect(netlifyConfig.redirects.length).toBeGreaterThan(0);
-		} finally {
-			await removeProject(spa);
-		}
-	});
 
 	it('fails the build naming a wrong input, before anything is written', async () => {
 		const folder = await makeProject('bad-input', { 'index.html': 'home\n' });
@@ -363,7 +461,7 @@ describe("the plugin's onPostBuild on sites it cannot fully serve, or must refus
 			expect(readdirSync(folder)).toEqual(['index.html']);
 			const maintained = await place(folder, {}, '{ maintenance: { enabled: true } }');
 			expect(maintained.error).toMatch(
-				/^Fallback: the pages could not be built: fallback\.maintenance: not available with base \/fallback\/: .* Put `\/\*  \/fallback\/503\.html  503!` at the top of the site's _redirects instead\.$/,
+				/^Fallback: Invalid Fallback options \(the options\):\n  - fallback\.maintenance: not available with base \/fallback\/: .* Put `\/\*  \/fallback\/503\.html  503!` at the top of the site's _redirects instead\.$/,
 			);
 			expect(readdirSync(folder)).toEqual(['index.html']);
 		} finally {

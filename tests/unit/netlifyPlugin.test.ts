@@ -161,7 +161,7 @@ function fakeRun(overrides: Partial<VerifyRun['result']>, passed: boolean): Veri
 describe('the plugin as Netlify loads it', () => {
 	it('exports nothing but event handlers, onSuccess among them (Netlify refuses any other export)', () => {
 		expect(() => validatePlugin(plugin)).not.toThrow();
-		expect(Object.keys(plugin).sort()).toEqual(['onPostBuild', 'onSuccess']);
+		expect(Object.keys(plugin).sort()).toEqual(['onPostBuild', 'onPreBuild', 'onSuccess']);
 		expect(EVENTS).toContain('onSuccess');
 	});
 

@@ -4,19 +4,24 @@
  * publish folder with its rules in Netlify's config. The pages' folder holds the route contract;
  * the rules are a pure function of it.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONTRACT_NAME } from '../contract/contract';
 import { readContractFile } from '../contract/contractFile';
 import { netlifyFiles } from '../hosts/netlify';
-import type { FallbackOptions } from '../config/options';
+import { parseOptions, type FallbackOptions } from '../config/options';
+import { readDeploy } from '../config/deploy';
+import { contractJson } from '../contract/contractFile';
+import { optionsContract } from '../contract/fromOptions';
 import { astroBuild } from './buildPages';
 import { CommandError } from './args';
 
 export interface EmbeddedPages {
 	/** Fallback's rules for the site's `_redirects` and `_headers`, by file name. */
 	rules: { _redirects: string; _headers: string };
+	/** The route contract the build wrote, as text. */
+	contract: string;
 	/** Pages (HTML files) built. */
 	pages: number;
 	seconds: number;
@@ -42,6 +47,31 @@ export function checkPagesFolder(publish: string, base: string, shown: string): 
 	}
 }
 
+/** What embedded pages answer, known before they are built: their contract and its Netlify rules. */
+export interface EmbeddedRules {
+	/** The route contract, as the build writes it into the pages' folder (`contract.json`). */
+	contract: string;
+	/** The pages' folder: `/fallback/`. */
+	base: string;
+	rules: { _redirects: string; _headers: string };
+}
+
+/**
+ * The rules of the pages for `base` with `options`, from the options alone (nothing is built):
+ * what the Netlify build plugin hands Netlify before the site's build runs. The pages' build
+ * (buildEmbedded) writes this same contract.
+ */
+export function embeddedRules(options: FallbackOptions, base: string): EmbeddedRules {
+	const parsed = parseOptions({ ...options, base }, 'the options');
+	const contract = optionsContract(parsed, { embedded: true, preview: readDeploy(parsed).isPreview });
+	const [redirects, headers] = netlifyFiles(contract, { everyPath: false });
+	return {
+		contract: contractJson(contract),
+		base,
+		rules: { _redirects: redirects!.content, _headers: headers!.content },
+	};
+}
+
 /** Builds the pages for `base` (`/fallback/`) with `options`. */
 export async function buildEmbedded(
 	options: FallbackOptions,
@@ -58,6 +88,7 @@ export async function buildEmbedded(
 	const [redirects, headers] = netlifyFiles(contract, { everyPath: false });
 	return {
 		rules: { _redirects: redirects!.content, _headers: headers!.content },
+		contract: readFileSync(join(built, CONTRACT_NAME), 'utf8'),
 		pages: readdirSync(built, { recursive: true }).filter((name) => String(name).endsWith('.html')).length,
 		seconds: (performance.now() - started) / 1000,
 		async place(publish) {

@@ -19,6 +19,8 @@ export const verifyUsage = `Usage: fallback-pages verify <url> [options]
   --base <path>         the pages' folder in the site, for pages embedded in a site (embed, the
                         Netlify plugin) or built with a base: their contract is <dist><path>contract.json;
                         unknown paths are checked at the site's root, nothing else outside the folder
+  --site-catch-all      the site answers every path outside the pages' folder itself (an SPA's
+                        /* rule): unknown paths are checked inside the folder, the API not at all
   --report-dir <folder> where report.html, report.json and junit.xml go (default reports/verify)
   --concurrency <n>     cases in flight at once (default 6)
   --budget <n>          most requests the run may make, retries included (default 2000)
@@ -46,6 +48,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
 			retries: { type: 'string' },
 			lighthouse: { type: 'boolean' },
 			axe: { type: 'boolean' },
+			'site-catch-all': { type: 'boolean' },
 		},
 		true,
 	);
@@ -74,6 +77,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
 		retries: numberOption('retries', values.retries, 0),
 		lighthouse: values.lighthouse === true,
 		axe: values.axe === true,
+		siteCatchAll: values['site-catch-all'] === true,
 	};
 	// A bad URL, host or contract: the run could not start (exit 2, like an unreachable deploy).
 	const run = await runVerify(command).catch((error: unknown) => {

@@ -270,6 +270,15 @@ export const fallbackOptionsSchema = z
 			.optional(),
 	})
 	.superRefine((options, ctx) => {
+		if (options.base !== '/' && options.maintenance.enabled) {
+			// Pages in a folder of the site add rules after the site's own: they cannot put the site's
+			// paths on a 503.
+			ctx.addIssue({
+				code: 'custom',
+				message: `not available with base ${options.base}: Fallback's rules come after the site's own. Put \`/*  ${options.base}503.html  503!\` at the top of the site's _redirects instead.`,
+				path: ['maintenance'],
+			});
+		}
 		if (options.locales && !options.locales.includes(options.defaultLocale)) {
 			ctx.addIssue({
 				code: 'custom',

@@ -5,6 +5,7 @@
  */
 import {
 	allowedDuringMaintenance,
+	baseOf,
 	contentLanguage,
 	defaultLocaleRoutes,
 	errorRoutes,
@@ -52,7 +53,11 @@ export function netlifyRedirects(contract: RouteContract): string {
 		// The rule files themselves are no pages: the not-found page, with its status.
 		...contract.hiddenFiles.map((file): [string, PageRoute] => [fileUrl(contract, file), notFound]),
 		// Nor are the problem documents' folders: an error shows them, a visitor cannot open them.
-		...contract.hiddenFolders.map((folder): [string, PageRoute] => [`${folder}*`, notFound]),
+		// In a locale's folder, that locale's page.
+		...contract.hiddenFolders.map((folder): [string, PageRoute] => [
+			`${folder}*`,
+			inLocale(contract, notFound, folderLocale(contract, folder)),
+		]),
 	];
 	const width = Math.max(...rules.map(([path]) => path.length));
 	const lines = ([path, route]: [string, PageRoute]) => [
@@ -71,6 +76,8 @@ export function netlifyRedirects(contract: RouteContract): string {
 			? ['# On the default URLs, a language the browser asks for first (Language=) before the default.']
 			: []),
 		...rules.filter((rule) => !allowed(rule)).flatMap(lines),
+		...localeCatchAlls(contract, notFound),
+		...folderCatchAll(contract, notFound),
 		...(contract.apiPrefixes.length > 0
 			? [
 					`# Under the API: the not-found problem document (${PROBLEM_JSON}) with ${notFound.status}, not the page.`,
@@ -94,6 +101,39 @@ export function netlifyRedirects(contract: RouteContract): string {
 }
 
 /**
+ * Under another locale's folder (`/de/`), anything else is that locale's not-found page, whatever
+ * the browser asks for. Not forced: the locale's own files (its gallery, the site's pages) win.
+ */
+function localeCatchAlls(contract: RouteContract, notFound: PageRoute): string[] {
+	if (contract.otherLocales.length === 0) return [];
+	return [
+		`# Anything else under a locale's folder: its not-found page with ${notFound.status} (not forced: files there win).`,
+		...contract.otherLocales.map(
+			(locale) =>
+				`${localeFolder(contract, locale)}*  ${fileUrl(contract, inLocale(contract, notFound, locale).file)}  ${notFound.status}`,
+		),
+	];
+}
+
+/**
+ * Pages in a folder of the site's (`/fallback/`): anything else under it is the not-found page
+ * too, whatever the site answers elsewhere (an SPA's catch-all). Not forced: the pages' own files
+ * (their stylesheet) are served.
+ */
+function folderCatchAll(contract: RouteContract, notFound: PageRoute): string[] {
+	const base = baseOf(contract);
+	if (base === siteBaseOf(contract)) return [];
+	return [
+		`# Anything else under ${base}: the not-found page with ${notFound.status} (not forced: its files are served).`,
+		...contract.otherLocales.map(
+			(locale) =>
+				`${base}*  ${fileUrl(contract, inLocale(contract, notFound, locale).file)}  ${notFound.status}  Language=${locale}`,
+		),
+		`${base}*  ${fileUrl(contract, notFound.file)}  ${notFound.status}`,
+	];
+}
+
+/**
  * Maintenance, before every other rule but those of the error pages at allowed paths: an allowed
  * path rewrites to itself (forced, so its file is served and no later rule applies), anything else
  * is the maintenance page with 503, in the browser's language where others ship.
@@ -106,6 +146,11 @@ function maintenanceRedirects(contract: RouteContract): string[] {
 		`# Under maintenance: every path answers ${MAINTENANCE_STATUS} with its page, but these (fallback.maintenance).`,
 		...maintenance.allowedPaths.map((path) =>
 			path.endsWith('/') ? `${path}*  ${path}:splat  200!` : `${path}  ${path}  200!`,
+		),
+		// Under a locale's folder, that locale's page; anywhere else the browser's language.
+		...contract.otherLocales.map(
+			(locale) =>
+				`${localeFolder(contract, locale)}*  ${fileUrl(contract, inLocale(contract, page, locale).file)}  ${page.status}!`,
 		),
 		...contract.otherLocales.map(
 			(locale) =>

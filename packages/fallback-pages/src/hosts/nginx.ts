@@ -5,6 +5,7 @@
 import {
 	contentLanguage,
 	defaultLocaleRoutes,
+	baseOf,
 	headersInFrontOfApp,
 	negotiates,
 	notFoundPage,
@@ -141,7 +142,9 @@ export function languageMaps(mode: string, contract: RouteContract): ConfigNode[
 	const language = (locale: string) => contentLanguage(contract, locale);
 	const prefix = literalPathPattern(contract.internalPrefix).replace(/\/$/, '');
 	const acceptLocale = `$fallback_${mode}_accept_locale`;
+	const acceptFolder = `$fallback_${mode}_accept_folder`;
 	const pageLocale = `$fallback_${mode}_page_locale`;
+	const folders = contract.otherLocales.join('|');
 	/** A lookup by locale code (a hash: strings are matched in any case), the default's value else. */
 	const byLocale = (source: string, variable: string, valueOf: (locale: string) => string) =>
 		block(`map ${source} ${variable}`, [
@@ -156,12 +159,20 @@ export function languageMaps(mode: string, contract: RouteContract): ConfigNode[
 			'default ""',
 			`${nginxRegex(firstListedCapture(shipped), 'Accept-Language pattern')} $1`,
 		]),
-		byLocale(acceptLocale, localeVariable(mode), (locale) =>
+		byLocale(acceptLocale, acceptFolder, (locale) =>
 			locale === contract.defaultLocale ? '""' : `"${locale}/"`,
 		),
+		comment(
+			"An error under a locale's folder is in that locale, whatever the browser asks; anywhere else in the\n" +
+				"locale it asks for. (Read when error_page names the page, while $uri is still the request's.)",
+		),
+		block(`map $uri ${localeVariable(mode)}`, [
+			`${nginxRegex(`^${literalPathPattern(baseOf(contract))}(${folders})/`, 'locale folders')} "$1/"`,
+			`default ${acceptFolder}`,
+		]),
 		comment('The locale of the page served, by its folder: under the prefix for an error, or a gallery.'),
 		block(`map $uri ${pageLocale}`, [
-			`${nginxRegex(`^(?:${prefix})?/(${contract.otherLocales.join('|')})/`, 'page folders')} $1`,
+			`${nginxRegex(`^(?:${prefix})?/(${folders})/`, 'page folders')} $1`,
 			'default ""',
 		]),
 		comment('Its language, and its request ID line (the text before the ID).'),

@@ -187,13 +187,6 @@ export function fallbackIntegration(
 	// Checked before anything is built: a broken option stops the build at once, naming it.
 	const options = parseOptions(rawOptions);
 	const shipped = shippedLocales(options);
-	if (options.base !== '/' && options.maintenance.enabled) {
-		// Pages in a folder of the site add rules after the site's own: they cannot put the site's
-		// paths on a 503.
-		throw new Error(
-			`fallback.maintenance: not available with base ${options.base}: Fallback's rules come after the site's own. Put \`/*  ${options.base}503.html  503!\` at the top of the site's _redirects instead.`,
-		);
-	}
 	let root = '';
 	/** Where the build is served: Astro's base, `/` around (`/docs/`). */
 	let siteBase = '/';

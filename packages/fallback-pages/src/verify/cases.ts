@@ -323,8 +323,17 @@ export function siteChecks(site: Site, host: HostProfile) {
 	};
 }
 
+/** How the site around the pages answers. */
+export interface SiteAround {
+	/**
+	 * The site answers every path outside the pages' folder itself (an SPA's `/*` rule): unknown
+	 * paths are checked inside the folder (`/fallback/no-such-page`), the API paths not at all.
+	 */
+	catchAll?: boolean;
+}
+
 /** Every case of the static contract, for this site on this host. */
-export function staticCases(site: Site, host: HostProfile): ContractCase[] {
+export function staticCases(site: Site, host: HostProfile, around: SiteAround = {}): ContractCase[] {
 	const { contract } = site;
 	const check = siteChecks(site, host);
 	const notFound = notFoundPage(contract);
@@ -336,8 +345,14 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 	 * Unknown paths stay at the site's root: the site's catch-all answers them with Fallback's page.
 	 */
 	const at = (path: string) => `${baseOf(contract)}${path}`;
-	/** A path of the site's, under where the build is served (`/docs/` for an Astro site's base). */
-	const inSite = (path: string) => `${siteBaseOf(contract)}${path.slice(1)}`;
+	/**
+	 * A path of the site's, under where the build is served (`/docs/` for an Astro site's base); in
+	 * the pages' folder where the site answers everything else itself.
+	 */
+	const inSite = (path: string) =>
+		`${around.catchAll ? baseOf(contract) : siteBaseOf(contract)}${path.slice(1)}`;
+	/** The API prefixes the site leaves to Fallback: none where it answers every other path. */
+	const apiPrefixes = around.catchAll ? [] : contract.apiPrefixes;
 	const cases: ContractCase[] = [];
 	const add = (group: CaseGroup, name: string, run: (caseRun: CaseRun) => Promise<void>) =>
 		cases.push({ group, name, run });
@@ -432,6 +447,19 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 		);
 	}
 
+	// Under a locale's folder, an unknown path is that locale's not-found page, whatever the browser asks.
+	for (const locale of contract.otherLocales) {
+		const path = `${localeFolder(contract, locale)}no/such-page`;
+		const asked = locale === first ? contract.defaultLocale : (first ?? contract.defaultLocale);
+		add('languages', `GET ${path} (unknown) answers in ${locale} with 404, asked for ${asked}`, async (run) =>
+			check.page(
+				run,
+				await run.get(path, { headers: { 'Accept-Language': asked } }),
+				check.inLocale(notFound, locale),
+			),
+		);
+	}
+
 	// Unknown paths.
 	const unknownPaths = [
 		...[
@@ -456,7 +484,11 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 			async (run) => check.page(run, await run.get(path), notFound),
 		);
 	}
-	for (const file of contract.hiddenFiles) {
+	// Where the site answers every other path, only the files in the pages' folder are Fallback's.
+	const hiddenFiles = contract.hiddenFiles.filter(
+		(file) => !around.catchAll || fileUrl(contract, file).startsWith(baseOf(contract)),
+	);
+	for (const file of hiddenFiles) {
 		add(
 			'unknown paths',
 			`GET ${fileUrl(contract, file)} (a rule file, not a page) answers 404 with the not-found page`,
@@ -485,8 +517,9 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 			async (run) => check.page(run, await run.get(path), route),
 		);
 	}
-	// Above a site's base (`/docs/`) a path is no longer the site's: checked only at the root.
-	if (siteBaseOf(contract) === '/') {
+	// Above a site's base (`/docs/`) a path is no longer the site's: checked only at the root, and
+	// only where the site leaves its unknown paths to Fallback.
+	if (siteBaseOf(contract) === '/' && !around.catchAll) {
 		add(
 			'hostile input',
 			'GET /../../etc/passwd, sent raw: 404, or 400 for a path above the root, with the page',
@@ -536,15 +569,12 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 	}
 
 	// API clients.
-	for (const path of contract.apiPrefixes.flatMap((prefix) => [
-		`${prefix}missing`,
-		`${prefix}v1/orders/42?x=1`,
-	])) {
+	for (const path of apiPrefixes.flatMap((prefix) => [`${prefix}missing`, `${prefix}v1/orders/42?x=1`])) {
 		add('API clients', `GET ${path} answers 404 with the not-found problem document`, async (run) =>
 			check.problem(run, await run.get(path), notFound),
 		);
 	}
-	const [apiPrefix] = contract.apiPrefixes;
+	const [apiPrefix] = apiPrefixes;
 	if (apiPrefix !== undefined && first !== undefined) {
 		add(
 			'API clients',
@@ -555,14 +585,14 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 			},
 		);
 	}
-	for (const path of contract.hiddenFolders.flatMap((folder) => [
-		`${folder}404.json`,
-		`${folder}503.txt`,
-		folder,
-	])) {
-		add('API clients', `GET ${path} (only an error shows it) is an unknown path`, async (run) =>
-			check.page(run, await run.get(path), notFound),
-		);
+	for (const folder of contract.hiddenFolders) {
+		// An unknown path, in the language of the locale folder it is in.
+		const expected = check.inLocale(notFound, folderLocale(contract, folder));
+		for (const path of [`${folder}404.json`, `${folder}503.txt`, folder]) {
+			add('API clients', `GET ${path} (only an error shows it) is an unknown path`, async (run) =>
+				check.page(run, await run.get(path), expected),
+			);
+		}
 	}
 
 	// Request IDs.
@@ -693,7 +723,7 @@ export function staticCases(site: Site, host: HostProfile): ContractCase[] {
 		'methods',
 		'large upload',
 		`a 3 MB POST answers ${methodNotAllowed.status} with its page, not a body-size error`,
-		(run) => run.upload('/upload', { method: 'POST', body: largeBody }),
+		(run) => run.upload(inSite('/upload'), { method: 'POST', body: largeBody }),
 		(run, answer) => check.page(run, answer, methodNotAllowed),
 	);
 

@@ -27,6 +27,11 @@ export interface VerifyCommand {
 	 * their contract is in it (`<dist>/fallback/contract.json`), and it must say that base.
 	 */
 	base?: string | undefined;
+	/**
+	 * The site answers every path outside the pages' folder itself (an SPA's `/*` rule): unknown
+	 * paths are checked inside the folder, the API paths not at all.
+	 */
+	siteCatchAll?: boolean | undefined;
 	/** Where the reports go (default `reports/verify`). */
 	reportDir?: string | undefined;
 	concurrency?: number | undefined;
@@ -148,6 +153,11 @@ export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 		);
 	}
 	log(`Verifying ${base.origin} as ${host.name} against ${contractFile} and ${dist}/`);
+	if (command.siteCatchAll) {
+		log(
+			`  The site answers every path outside ${built} itself: unknown paths are checked under ${built}, the API paths (${site.contract.apiPrefixes.join(', ') || 'none'}) not at all.`,
+		);
+	}
 	const result = await verify({
 		base,
 		site,
@@ -157,6 +167,7 @@ export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 		timeoutMs: command.timeoutMs,
 		retries: command.retries,
 		onCase: progress(log),
+		siteCatchAll: command.siteCatchAll,
 	});
 	const audits =
 		(command.lighthouse || command.axe) && !result.unreachable

@@ -32,6 +32,8 @@ export interface VerifyOptions {
 	retries?: number | undefined;
 	/** After each case, for progress output. */
 	onCase?: ((result: CaseResult, done: number, total: number) => void) | undefined;
+	/** The site answers every path outside the pages' folder itself (an SPA's catch-all). */
+	siteCatchAll?: boolean | undefined;
 }
 
 export interface CaseResult extends CaseOutcome {
@@ -156,7 +158,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
 	const unreachable = await preflight(target, base);
 	if (unreachable) return summary([], 0, unreachable);
 
-	const cases = staticCases(site, host);
+	const cases = staticCases(site, host, { catchAll: options.siteCatchAll === true });
 	const results: CaseResult[] = new Array<CaseResult>(cases.length);
 	let next = 0;
 	let done = 0;
