@@ -203,8 +203,8 @@ function errorDocument(contract: RouteContract, status: number, mapsUrl: string,
 /**
  * The language of an error, in the rewrite rules: the locale the browser lists first among those
  * that ship (see language.ts for what is matched), found by one pattern; its folder goes to
- * `FALLBACK_LOCALE` (unset for the default locale). A page's own locale (`/de/404`) replaces it
- * (pageRules).
+ * `FALLBACK_LOCALE` (unset for the default locale). Under a locale's folder (`/de/404`,
+ * `/de/no-such-page`) that locale replaces it.
  */
 function languageRules(contract: RouteContract): ApacheNode[] {
 	if (!negotiates(contract)) return [];
@@ -217,6 +217,8 @@ function languageRules(contract: RouteContract): ApacheNode[] {
 		`RewriteCond "%{HTTP:Accept-Language}" ${apacheString(firstListedCapture(shipped), 'Accept-Language pattern')}`,
 		`RewriteCond "\${fallback_lower:%1}" ${apacheString(`^(?!${contract.defaultLocale}$)(.+)$`, 'default locale')}`,
 		'RewriteRule "^" "-" [E=FALLBACK_LOCALE:%1/]',
+		comment("Under a locale's folder, that locale, whatever the browser asks: its pages and its errors."),
+		`RewriteRule ${apacheString(`^${literalPathPattern(baseOf(contract))}(${contract.otherLocales.join('|')})/`, 'locale folders')} "-" [E=FALLBACK_LOCALE:$1/]`,
 	];
 }
 
@@ -236,15 +238,8 @@ function pageRules(contract: RouteContract): ApacheNode[] {
 				const flags = name === String(status) ? `R=${status},L` : `E=FALLBACK_NAME:${name}.,R=${status},L`;
 				return [`RewriteRule "${literalPathPattern(`/${name}`)}(?:[.]html)?$" "-" [${flags}]`];
 			});
-			const localeRule =
-				group.otherLocales.length > 0
-					? [
-							`RewriteRule ${apacheString(`^${literalPathPattern(baseOf(contract))}(${group.otherLocales.join('|')})/`, 'locale folders')} "-" [E=FALLBACK_LOCALE:$1/]`,
-						]
-					: [];
 			return [
-				`RewriteRule ${apacheString(`!${pageGroupPattern(contract, group)}`, 'page paths')} "-" [S=${localeRule.length + nameRules.length}]`,
-				...localeRule,
+				`RewriteRule ${apacheString(`!${pageGroupPattern(contract, group)}`, 'page paths')} "-" [S=${nameRules.length}]`,
 				...nameRules,
 			];
 		}),

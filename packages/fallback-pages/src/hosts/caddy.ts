@@ -113,12 +113,14 @@ function languageLines(contract: RouteContract): ConfigNode[] {
 	}
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
 	return [
-		comment(
-			`The page's own locale, else the one the browser lists first among ${shipped.join(', ')} (q-values not weighed).`,
-		),
-		block('map "{vars.fallback_page_locale}|{header.Accept-Language}" {fallback_locale_code}', [
+		comment([
+			"The page's own locale; else, for an error under a locale's folder, that locale; else the one the",
+			`browser lists first among ${shipped.join(', ')} (q-values not weighed).`,
+		]),
+		block('map "{vars.fallback_page_locale}|{path}|{header.Accept-Language}" {fallback_locale_code}', [
 			'"~^([a-z]+)[|]" "${1}"',
-			`${caddyString(`~${firstListedCapture(shipped).replace('^', '^[|]')}`, 'Accept-Language pattern')} "\${1}"`,
+			`${caddyString(`~^[|]${literalPathPattern(localeFolder(contract, contract.defaultLocale))}(${contract.otherLocales.join('|')})/`, 'locale folders')} "\${1}"`,
+			`${caddyString(`~${firstListedCapture(shipped).replace('^', '^[|][^|]*[|]')}`, 'Accept-Language pattern')} "\${1}"`,
 			`default ${contract.defaultLocale}`,
 		]),
 		localeMap(

@@ -376,10 +376,18 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 	const notPage = pages.map((acl) => `!${acl}`).join(' ');
 	const otherLocales = contract.otherLocales.map((locale) => haproxyWord(locale, 'locale')).join('|');
 	/** Forget what the path named: another error answers (its own page, in the locale asked for). */
-	const forget = (condition: string) =>
-		['fallback_page_locale', 'fallback_gallery', 'fallback_api'].map(
+	/**
+	 * What a page or gallery set, forgotten where `condition` makes the answer another page; a path
+	 * in a locale's folder keeps that locale (set again: for the others it is what it was).
+	 */
+	const forget = (condition: string) => [
+		...['fallback_page_locale', 'fallback_gallery', 'fallback_api'].map(
 			(variable) => `http-request unset-var(txn.${variable})${condition}`,
-		);
+		),
+		...(negotiates(contract)
+			? ['http-request set-var(txn.fallback_page_locale) path,field(2,/) if fallback_in_locale']
+			: []),
+	];
 	const methodNotAllowed = contract.methodNotAllowedStatus;
 	const nameOf = (route: PageRoute) => str(pageName(contract, route), 'page name');
 	const notRead = ` unless { method ${contract.readMethods.map((method) => haproxyWord(method, 'method')).join(' ')} }`;
@@ -400,11 +408,15 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 			'',
 			comment([
 				'Which page answers: txn.fallback_name (404), found by one pattern for every page in every',
-				'locale; /{code} and /{code}.html answer {code}, the app-error pages their status. A page in',
-				"a locale's folder, and a gallery, are in their own locale (txn.fallback_page_locale).",
+				'locale; /{code} and /{code}.html answer {code}, the app-error pages their status. Anything in',
+				"a locale's folder (a page, an unknown path) and a gallery are in their own locale",
+				'(txn.fallback_page_locale).',
 			]),
 			...(negotiates(contract)
-				? [`acl fallback_in_locale path -m reg ${haproxyRegex(`^/(?:${otherLocales})/`, 'locale folders')}`]
+				? [
+						`acl fallback_in_locale path -m reg ${haproxyRegex(`^/(?:${otherLocales})/`, 'locale folders')}`,
+						'http-request set-var(txn.fallback_page_locale) path,field(2,/) if fallback_in_locale',
+					]
 				: []),
 			...groups.flatMap((group, index) => {
 				const pattern = pageGroupPattern(contract, group);
@@ -413,12 +425,6 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 					`http-request set-var(txn.fallback_name) ${haproxySample(`path,${regsub(pattern, 2, 'page paths')}`, 'page name')} if ${pageAcl(index)}`,
 				];
 			}),
-			...(negotiates(contract)
-				? pages.map(
-						(acl) =>
-							`http-request set-var(txn.fallback_page_locale) path,field(2,/) if ${acl} fallback_in_locale`,
-					)
-				: []),
 			comment('The galleries.'),
 			`acl fallback_gallery path -m reg ${haproxyRegex(`^/${negotiates(contract) ? `(?:(?:${otherLocales})/)?` : ''}(?:${contract.indexFile.replace('.', '[.]')})?$`, 'gallery paths')}`,
 			`http-request set-var(txn.fallback_gallery) bool(true) if fallback_gallery ${notPage}`,
@@ -519,6 +525,12 @@ export function haproxyProxyConfig(contract: RouteContract, options: HostOptions
 			'option forwardfor',
 			'',
 			...negotiationRules(contract),
+			...(negotiates(contract)
+				? [
+						comment("Under a locale's folder, that locale's pages, whatever the browser asks."),
+						`http-request set-var(txn.fallback_locale) path,field(2,/) if { path -m reg ${haproxyRegex(`^/(?:${contract.otherLocales.map((locale) => haproxyWord(locale, 'locale')).join('|')})/`, 'locale folders')} }`,
+					]
+				: []),
 			comment('Under the API, an error is a problem document.'),
 			...apiAcl(contract),
 			...(contract.apiPrefixes.length > 0 ? problemFormatRules('fallback_api') : []),

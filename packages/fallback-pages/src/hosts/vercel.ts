@@ -10,7 +10,10 @@
 import {
 	defaultLocaleRoutes,
 	errorRoutes,
+	folderLocale,
+	inLocale,
 	languageHeaders,
+	localeFolder,
 	methodNotAllowedPage,
 	negotiates,
 	notFoundPage,
@@ -116,12 +119,22 @@ export function vercelRoutes(contract: RouteContract): VercelRoute[] {
 		})),
 		...errorRoutes(contract).flatMap((route) => answer(route, exactly(...routePaths(contract, route)))),
 		...contract.hiddenFiles.flatMap((file) => answer(notFound, exactly(`/${file}`))),
-		// The problem documents only show for an error.
-		...contract.hiddenFolders.flatMap((folder) => answer(notFound, `^${escapeRegExp(folder)}`)),
+		// The problem documents only show for an error (in a locale's folder, in that locale).
+		...contract.hiddenFolders.flatMap((folder) =>
+			answer(inLocale(contract, notFound, folderLocale(contract, folder)), `^${escapeRegExp(folder)}`),
+		),
 		{ handle: 'filesystem' },
 		// Under the API, a missing path gets the problem document, not the page.
 		...contract.apiPrefixes.flatMap((prefix) =>
 			negotiatedRoutes(contract, notFound, `^${escapeRegExp(prefix)}`, true),
+		),
+		// Under a locale's folder, that locale's not-found page, whatever the browser asks.
+		...contract.otherLocales.map((locale) =>
+			statusRoute(
+				contract,
+				inLocale(contract, notFound, locale),
+				`^${escapeRegExp(localeFolder(contract, locale))}`,
+			),
 		),
 		...answer(notFound, '^/.*$'),
 	];

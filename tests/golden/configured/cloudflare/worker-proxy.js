@@ -12,8 +12,14 @@ function createWorker(site) {
 		format,
 		pattern: new RegExp(pattern, "i")
 	}));
-	/** The shipped locale the browser weighs highest (q-values; the earlier on a tie), else the default. */
+	/**
+	* The locale of the folder the request is in (`/de/…`: an error there is in that locale, whatever
+	* the browser asks); elsewhere the shipped locale the browser weighs highest (q-values; the
+	* earlier on a tie), else the default.
+	*/
 	function localeOf(request) {
+		const [, folder = "", ...inside] = new URL(request.url).pathname.split("/");
+		if (inside.length > 0 && site.otherLocales.includes(folder)) return folder;
 		let best = {
 			locale: site.defaultLocale,
 			q: 0
