@@ -154,7 +154,8 @@ describe('the backend server block', () => {
 	it('negotiates the language where other locales ship', () => {
 		const config = kubernetesBackendNginxConfig(fixtureWithGerman, fixtureOptions);
 		expect(config).toContain('map $http_accept_language $fallback_backend_accept_locale {');
-		expect(config).toContain('map $fallback_backend_accept_locale $fallback_backend_locale {');
+		expect(config).toContain('map $fallback_backend_accept_locale $fallback_backend_accept_folder {');
+		expect(config).toContain('map $uri $fallback_backend_locale {');
 		expect(config).toContain('add_header Vary "Accept-Language, Accept" always;');
 		expect(config).toContain(
 			'error_page 503 /__fallback/${fallback_backend_locale}${fallback_backend_format_folder}503.${fallback_backend_format_extension};',

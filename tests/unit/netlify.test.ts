@@ -197,8 +197,16 @@ describe('pages in a folder of a site (base), after the site’s own rules, read
 	});
 
 	it('hides the problem folders and the contract, answers the API with problem documents, ends with the not-found page', () => {
-		for (const from of ['/errors/problem/*', '/errors/de/problem/*', '/errors/contract.json'])
+		for (const from of ['/errors/problem/*', '/errors/contract.json'])
 			expect(rules).toContainEqual({ from, to: '/errors/404.html', status: 404, force: true });
+		// In a locale's folder, that locale's page.
+		expect(rules).toContainEqual({
+			from: '/errors/de/problem/*',
+			to: '/errors/de/404.html',
+			status: 404,
+			force: true,
+		});
+		expect(rules).toContainEqual({ from: '/errors/de/*', to: '/errors/de/404.html', status: 404, force: false });
 		expect(rules).toContainEqual({
 			from: '/api/*',
 			to: '/errors/de/problem/404.json',
