@@ -160,17 +160,23 @@ const options = (pagesRoot: string, port: number, upstreamPort: number): HostOpt
  * A static site on `server` for the enclosing describe: a copy of `pages` (default dist/) under the
  * config written from this suite's contract, started before its tests and stopped after them.
  */
-function servedStatically(server: ServerUnderTest, executable: string, what: string, pages?: string) {
+function servedStatically(
+	server: ServerUnderTest,
+	executable: string,
+	what: string,
+	pages?: string,
+	siteContract: RouteContract = contract,
+) {
 	const served: { running?: RunningServer; work?: { dir: string; pagesRoot: string } } = {};
 	beforeAll(async () => {
 		const work = await makeWorkDir(`${server.name}-${what.replace(/\W+/g, '-')}`, pages);
 		served.work = work;
-		await server.installFiles?.(contract, work.pagesRoot);
+		await server.installFiles?.(siteContract, work.pagesRoot);
 		const port = await freePort();
 		served.running = await server.start({
 			dir: join(work.dir, 'server'),
 			pagesRoot: work.pagesRoot,
-			siteConfig: server.configs.static!(contract, options(work.pagesRoot, port, await freePort())),
+			siteConfig: server.configs.static!(siteContract, options(work.pagesRoot, port, await freePort())),
 			port,
 			label: `${server.name} ${what}`,
 			executable,
@@ -676,6 +682,35 @@ function describeShipped(server: ServerUnderTest, executable: string) {
 }
 
 /** Every mode a server supports; a missing server fails, or is skipped loudly when asked to. */
+/**
+ * The site's own locale folders beside Fallback's (an Astro site's i18n): `/de-CH/`, a locale the
+ * site names by a code Fallback ships as `de`, and `/en/`, where the site prefixes its default
+ * locale. An unknown path under one answers that locale's not-found page, whatever the browser asks.
+ */
+const aliased: RouteContract = {
+	...contract,
+	localeAliases: { '/de-CH/': 'de', [`/${contract.defaultLocale}/`]: contract.defaultLocale },
+};
+
+function describeLocaleAliases(server: ServerUnderTest, executable: string) {
+	describe(`${server.name}, static site, beside the site's own locale folders`, () => {
+		const served = servedStatically(server, executable, 'locale aliases', undefined, aliased);
+		const site = siteOf(aliased, () => served.work!.pagesRoot);
+		const folders = Object.keys(aliased.localeAliases!);
+		const cases = staticCases(site, server).filter((contractCase) =>
+			folders.some((folder) => contractCase.name.startsWith(`GET ${folder}`)),
+		);
+		it('has a case for each of them', () => expect(cases.length).toBe(folders.length));
+		for (const contractCase of cases) {
+			it(contractCase.name, async () => {
+				const outcome = await runCase(contractCase.run, loopback(served.running!.port));
+				expect(outcome.error, 'a network error').toBeUndefined();
+				expect(outcome.failures.map(failureLine)).toEqual([]);
+			});
+		}
+	});
+}
+
 export function describeServer(server: ServerUnderTest) {
 	const executable = findServerExecutable(server);
 	if (!executable) {
@@ -706,7 +741,10 @@ export function describeServer(server: ServerUnderTest) {
 		modes[mode](server, executable);
 		describeMaintenance(server, executable, mode);
 	}
-	if (server.configs.static) describeStaleConfig(server, executable);
+	if (server.configs.static) {
+		describeStaleConfig(server, executable);
+		describeLocaleAliases(server, executable);
+	}
 }
 
 export { contract };

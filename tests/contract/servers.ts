@@ -285,7 +285,9 @@ export const netlify: ServerUnderTest = {
 	install: 'npm install (netlify-cli is a dev dependency)',
 	source: 'src/hosts/netlify.ts',
 	async installFiles(contract, pagesRoot) {
-		if (!contract.maintenance) return;
+		// The build wrote its rules; a contract of the suite's own (maintenance, the site's locale
+		// folders) brings its own.
+		if (!contract.maintenance && !contract.localeAliases) return;
 		for (const file of netlifyFiles(contract)) await writeConfig(join(pagesRoot, file.path), file.content);
 	},
 	shippedFiles: [],

@@ -206,7 +206,12 @@ describe('pages in a folder of a site (base), after the site’s own rules, read
 			status: 404,
 			force: true,
 		});
-		expect(rules).toContainEqual({ from: '/errors/de/*', to: '/errors/de/404.html', status: 404, force: false });
+		expect(rules).toContainEqual({
+			from: '/errors/de/*',
+			to: '/errors/de/404.html',
+			status: 404,
+			force: false,
+		});
 		expect(rules).toContainEqual({
 			from: '/api/*',
 			to: '/errors/de/problem/404.json',

@@ -101,6 +101,13 @@ export interface RouteContract {
 	 * pages), and a host that negotiates picks it from `Accept-Language` for the default URL.
 	 */
 	otherLocales: readonly string[];
+	/**
+	 * Folders of the site's own locales that are not a folder of Fallback's, by the locale whose
+	 * pages answer there: `{ '/pt-BR/': 'pt', '/en/': 'en' }` (an Astro site's i18n: a locale code
+	 * Fallback ships under another name, the default locale where the site prefixes it). An error
+	 * under one, an unknown path there included, is in that locale, as under the locale's own folder.
+	 */
+	localeAliases?: Readonly<Record<string, string>>;
 	/** The default locale: its pages keep the default URLs. */
 	defaultLocale: string;
 	/** Each locale's `Content-Language` (its BCP 47 tag: `zh-Hans` for the folder `zh`). */
@@ -174,6 +181,17 @@ export function localeFolder(contract: RouteContract, locale: string): string {
 /** A locale's gallery page as a file of the build: `index.html`, `fallback/de/index.html`. */
 export const galleryFile = (contract: RouteContract, locale: string): string =>
 	`${localeFolder(contract, locale).slice(siteBaseOf(contract).length)}${contract.indexFile}`;
+
+/**
+ * Every folder whose errors are in a locale of their own, whatever the browser asks: each other
+ * locale's (`/de/`), then the site's own locale folders (localeAliases: `/pt-BR/` → `pt`).
+ */
+export function localeFolders(contract: RouteContract): { folder: string; locale: string }[] {
+	return [
+		...contract.otherLocales.map((locale) => ({ folder: localeFolder(contract, locale), locale })),
+		...Object.entries(contract.localeAliases ?? {}).map(([folder, locale]) => ({ folder, locale })),
+	];
+}
 
 /** Whether a path lies in another locale's folder (`/de/…`, `/fallback/de/…`). */
 const inOtherLocale = (contract: RouteContract, path: string) =>

@@ -26,6 +26,8 @@ export interface SiteOwned {
 	sitePages?: readonly number[];
 	/** Gallery folders the site has its own page at (`''` for `/`, `de/`). */
 	siteGalleries?: readonly string[];
+	/** The site's own locale folders that are not Fallback's, by locale (RouteContract.localeAliases). */
+	localeAliases?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -38,7 +40,7 @@ export function catalogContract(
 	otherLocales: readonly string[] = [],
 	defaultLocale: Locale = DEFAULT_LOCALE,
 	apiPrefixes: readonly string[] = DEFAULT_API_PREFIXES,
-	{ base = '/', siteBase = '/', sitePages = [], siteGalleries = [] }: SiteOwned = {},
+	{ base = '/', siteBase = '/', sitePages = [], siteGalleries = [], localeAliases = {} }: SiteOwned = {},
 ): RouteContract {
 	if (!base.startsWith(siteBase))
 		throw new Error(`The pages' folder ${base} is not inside the site's base ${siteBase}`);
@@ -95,6 +97,7 @@ export function catalogContract(
 		indexFile: 'index.html',
 		...(siteGalleries.length > 0 ? { siteGalleries } : {}),
 		otherLocales,
+		...(Object.keys(localeAliases).length > 0 ? { localeAliases } : {}),
 		defaultLocale,
 		languageTags: Object.fromEntries(
 			Object.entries(catalogues).map(([locale, messages]) => [locale, messages.lang]),

@@ -18,11 +18,13 @@ export interface BuildSituation {
 	siteGalleries?: readonly string[];
 	/** Where the build is served (an Astro site's `base`, `/docs/`); default `/`. */
 	siteBase?: string;
+	/** The site's own locale folders that are not Fallback's (an Astro site's i18n), by locale. */
+	localeAliases?: Readonly<Record<string, string>>;
 }
 
 export function optionsContract(
 	options: Pick<ParsedOptions, 'locales' | 'defaultLocale' | 'api' | 'base' | 'sitePages' | 'maintenance'>,
-	{ embedded, preview, siteGalleries = [], siteBase = '/' }: BuildSituation,
+	{ embedded, preview, siteGalleries = [], siteBase = '/', localeAliases = {} }: BuildSituation,
 ): RouteContract {
 	const headers = embedded ? embeddedPageHeaders({ preview }) : pageHeaders({ preview });
 	const others = options.locales.filter((locale) => locale !== options.defaultLocale);
@@ -31,6 +33,7 @@ export function optionsContract(
 		siteBase: joinBase(siteBase, '/'),
 		sitePages: options.sitePages,
 		siteGalleries,
+		localeAliases,
 	});
 	return maintainedContract(built, options.maintenance);
 }

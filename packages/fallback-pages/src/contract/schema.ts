@@ -40,6 +40,7 @@ export const routeContractSchema = z.object({
 	indexFile: z.string(),
 	siteGalleries: z.array(z.string()).exactOptional(),
 	otherLocales: z.array(z.string()),
+	localeAliases: z.record(z.string(), z.string()).exactOptional(),
 	defaultLocale: z.string(),
 	languageTags: z.record(z.string(), z.string()),
 	replacedAppStatuses: z.array(z.number().int()),

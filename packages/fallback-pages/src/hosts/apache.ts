@@ -219,6 +219,10 @@ function languageRules(contract: RouteContract): ApacheNode[] {
 		'RewriteRule "^" "-" [E=FALLBACK_LOCALE:%1/]',
 		comment("Under a locale's folder, that locale, whatever the browser asks: its pages and its errors."),
 		`RewriteRule ${apacheString(`^${literalPathPattern(baseOf(contract))}(${contract.otherLocales.join('|')})/`, 'locale folders')} "-" [E=FALLBACK_LOCALE:$1/]`,
+		...Object.entries(contract.localeAliases ?? {}).map(
+			([folder, locale]) =>
+				`RewriteRule ${apacheString(`^${literalPathPattern(folder)}`, `locale folder ${folder}`)} "-" [${locale === contract.defaultLocale ? 'E=!FALLBACK_LOCALE' : `E=FALLBACK_LOCALE:${locale}/`}]`,
+		),
 	];
 }
 

@@ -120,6 +120,10 @@ function languageLines(contract: RouteContract): ConfigNode[] {
 		block('map "{vars.fallback_page_locale}|{path}|{header.Accept-Language}" {fallback_locale_code}', [
 			'"~^([a-z]+)[|]" "${1}"',
 			`${caddyString(`~^[|]${literalPathPattern(localeFolder(contract, contract.defaultLocale))}(${contract.otherLocales.join('|')})/`, 'locale folders')} "\${1}"`,
+			...Object.entries(contract.localeAliases ?? {}).map(
+				([folder, locale]) =>
+					`${caddyString(`~^[|]${literalPathPattern(folder)}`, `locale folder ${folder}`)} ${caddyString(locale, 'locale')}`,
+			),
 			`${caddyString(`~${firstListedCapture(shipped).replace('^', '^[|][^|]*[|]')}`, 'Accept-Language pattern')} "\${1}"`,
 			`default ${contract.defaultLocale}`,
 		]),

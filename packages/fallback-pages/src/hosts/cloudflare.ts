@@ -112,6 +112,7 @@ export function workerData(contract: RouteContract, mode: WorkerMode, options: H
 		requestIdHeader: contract.requestIdHeader,
 		defaultLocale: contract.defaultLocale,
 		otherLocales: contract.otherLocales,
+		localeAliases: contract.localeAliases ?? {},
 		languages: Object.fromEntries(locales.map((locale) => [locale, contentLanguage(contract, locale)])),
 		accept: acceptPatterns.map(({ format, pattern }) => ({
 			format,

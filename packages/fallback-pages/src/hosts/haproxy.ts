@@ -385,7 +385,10 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 			(variable) => `http-request unset-var(txn.${variable})${condition}`,
 		),
 		...(negotiates(contract)
-			? ['http-request set-var(txn.fallback_page_locale) path,field(2,/) if fallback_in_locale']
+			? [
+					'http-request set-var(txn.fallback_page_locale) path,field(2,/) if fallback_in_locale',
+					...aliasRules(contract, 'fallback_page_locale'),
+				]
 			: []),
 	];
 	const methodNotAllowed = contract.methodNotAllowedStatus;
@@ -416,6 +419,7 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 				? [
 						`acl fallback_in_locale path -m reg ${haproxyRegex(`^/(?:${otherLocales})/`, 'locale folders')}`,
 						'http-request set-var(txn.fallback_page_locale) path,field(2,/) if fallback_in_locale',
+						...aliasRules(contract, 'fallback_page_locale'),
 					]
 				: []),
 			...groups.flatMap((group, index) => {
@@ -492,6 +496,14 @@ function upstreamAddress(upstream: string): string {
 	return upstream;
 }
 
+/** The site's own locale folders (localeAliases): each sets its locale into `variable`. */
+function aliasRules(contract: RouteContract, variable: string): string[] {
+	return Object.entries(contract.localeAliases ?? {}).map(
+		([folder, locale]) =>
+			`http-request set-var(txn.${variable}) str(${haproxyWord(locale, 'locale')}) if { path -m beg ${haproxyString(folder, `locale folder ${folder}`)} }`,
+	);
+}
+
 /** A backend's name: the app, with the error pages of a locale and a format. */
 const backendName = (locale: string, format: ErrorFormat) =>
 	`fallback_app_${haproxyWord(locale, 'locale')}_${format}`;
@@ -529,6 +541,7 @@ export function haproxyProxyConfig(contract: RouteContract, options: HostOptions
 				? [
 						comment("Under a locale's folder, that locale's pages, whatever the browser asks."),
 						`http-request set-var(txn.fallback_locale) path,field(2,/) if { path -m reg ${haproxyRegex(`^/(?:${contract.otherLocales.map((locale) => haproxyWord(locale, 'locale')).join('|')})/`, 'locale folders')} }`,
+						...aliasRules(contract, 'fallback_locale'),
 					]
 				: []),
 			comment('Under the API, an error is a problem document.'),

@@ -15,6 +15,7 @@ import {
 	inLocale,
 	languageHeaders,
 	localeFolder,
+	localeFolders,
 	MAINTENANCE_STATUS,
 	negotiates,
 	requiredStatusPage,
@@ -105,12 +106,13 @@ export function netlifyRedirects(contract: RouteContract): string {
  * the browser asks for. Not forced: the locale's own files (its gallery, the site's pages) win.
  */
 function localeCatchAlls(contract: RouteContract, notFound: PageRoute): string[] {
-	if (contract.otherLocales.length === 0) return [];
+	const folders = localeFolders(contract);
+	if (folders.length === 0) return [];
 	return [
 		`# Anything else under a locale's folder: its not-found page with ${notFound.status} (not forced: files there win).`,
-		...contract.otherLocales.map(
-			(locale) =>
-				`${localeFolder(contract, locale)}*  ${fileUrl(contract, inLocale(contract, notFound, locale).file)}  ${notFound.status}`,
+		...folders.map(
+			({ folder, locale }) =>
+				`${folder}*  ${fileUrl(contract, inLocale(contract, notFound, locale).file)}  ${notFound.status}`,
 		),
 	];
 }
@@ -148,9 +150,9 @@ function maintenanceRedirects(contract: RouteContract): string[] {
 			path.endsWith('/') ? `${path}*  ${path}:splat  200!` : `${path}  ${path}  200!`,
 		),
 		// Under a locale's folder, that locale's page; anywhere else the browser's language.
-		...contract.otherLocales.map(
-			(locale) =>
-				`${localeFolder(contract, locale)}*  ${fileUrl(contract, inLocale(contract, page, locale).file)}  ${page.status}!`,
+		...localeFolders(contract).map(
+			({ folder, locale }) =>
+				`${folder}*  ${fileUrl(contract, inLocale(contract, page, locale).file)}  ${page.status}!`,
 		),
 		...contract.otherLocales.map(
 			(locale) =>

@@ -168,6 +168,10 @@ export function languageMaps(mode: string, contract: RouteContract): ConfigNode[
 		),
 		block(`map $uri ${localeVariable(mode)}`, [
 			`${nginxRegex(`^${literalPathPattern(baseOf(contract))}(${folders})/`, 'locale folders')} "$1/"`,
+			...Object.entries(contract.localeAliases ?? {}).map(
+				([folder, locale]) =>
+					`${nginxRegex(`^${literalPathPattern(folder)}`, `locale folder ${folder}`)} ${locale === contract.defaultLocale ? '""' : `"${locale}/"`}`,
+			),
 			`default ${acceptFolder}`,
 		]),
 		comment('The locale of the page served, by its folder: under the prefix for an error, or a gallery.'),

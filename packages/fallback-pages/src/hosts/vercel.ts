@@ -13,7 +13,7 @@ import {
 	folderLocale,
 	inLocale,
 	languageHeaders,
-	localeFolder,
+	localeFolders,
 	methodNotAllowedPage,
 	negotiates,
 	notFoundPage,
@@ -129,12 +129,8 @@ export function vercelRoutes(contract: RouteContract): VercelRoute[] {
 			negotiatedRoutes(contract, notFound, `^${escapeRegExp(prefix)}`, true),
 		),
 		// Under a locale's folder, that locale's not-found page, whatever the browser asks.
-		...contract.otherLocales.map((locale) =>
-			statusRoute(
-				contract,
-				inLocale(contract, notFound, locale),
-				`^${escapeRegExp(localeFolder(contract, locale))}`,
-			),
+		...localeFolders(contract).map(({ folder, locale }) =>
+			statusRoute(contract, inLocale(contract, notFound, locale), `^${escapeRegExp(folder)}`),
 		),
 		...answer(notFound, '^/.*$'),
 	];

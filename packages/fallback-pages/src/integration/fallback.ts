@@ -44,6 +44,7 @@ import { virtualModules } from './virtualModules';
 import { hostsDirOf } from '../verify/site';
 import { clashError, collisions, ownPages, settlePages } from './ownPages';
 import { packageRoot } from '../packageRoot';
+import { defaultLanguagesLine, siteLocales } from './siteLocales';
 import { writeBlock } from './ruleFiles';
 
 export type { FallbackOptions };
@@ -185,8 +186,10 @@ export function fallbackIntegration(
 	{ embedded, notice }: { embedded: boolean; notice?: (line: string) => void },
 ): AstroIntegration {
 	// Checked before anything is built: a broken option stops the build at once, naming it.
-	const options = parseOptions(rawOptions);
-	const shipped = shippedLocales(options);
+	let options = parseOptions(rawOptions);
+	let shipped = shippedLocales(options);
+	/** The site's own locale folders that are not Fallback's (Astro's i18n), as URL folders. */
+	let localeAliases: Record<string, string> = {};
 	let root = '';
 	/** Where the build is served: Astro's base, `/` around (`/docs/`). */
 	let siteBase = '/';
@@ -215,6 +218,21 @@ export function fallbackIntegration(
 				};
 				deploy = readDeploy({ ...options, dev: command === 'dev' });
 				tell(describeDeploy(deploy));
+				// The site's languages: the option, else Astro's i18n, else the default locale alone.
+				const i18n = astro.i18n ? siteLocales(astro.i18n) : undefined;
+				if (i18n && rawOptions.locales === undefined) {
+					options = { ...options, locales: i18n.locales, defaultLocale: i18n.defaultLocale };
+					shipped = shippedLocales(options);
+					tell(i18n.summary);
+				} else if (!i18n && rawOptions.locales === undefined) {
+					tell(defaultLanguagesLine(options.defaultLocale));
+				}
+				localeAliases = Object.fromEntries(
+					Object.entries(i18n?.aliases ?? {}).map(([path, locale]) => [
+						`${siteBase}${path}/`,
+						shipped.locales.includes(locale) ? locale : shipped.defaultLocale,
+					]),
+				);
 				assetsDir = astro.build.assets;
 				// The icons are React components rendered at build time.
 				if (!astro.integrations.some((integration) => integration.name === '@astrojs/react')) {
@@ -333,6 +351,7 @@ export function fallbackIntegration(
 					preview: deploy.isPreview,
 					siteGalleries: config().siteGalleries,
 					siteBase,
+					localeAliases,
 				});
 				const base = baseOf(contract);
 				if (contract.maintenance) {

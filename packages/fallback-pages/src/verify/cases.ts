@@ -17,6 +17,7 @@ import {
 	inLocale as inLocaleOf,
 	languageHeaders,
 	localeFolder,
+	localeFolders,
 	notFoundPage,
 	PROBLEM_JSON,
 	requestIdMarkup,
@@ -448,8 +449,8 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 	}
 
 	// Under a locale's folder, an unknown path is that locale's not-found page, whatever the browser asks.
-	for (const locale of contract.otherLocales) {
-		const path = `${localeFolder(contract, locale)}no/such-page`;
+	for (const { folder, locale } of localeFolders(contract)) {
+		const path = `${folder}no/such-page`;
 		const asked = locale === first ? contract.defaultLocale : (first ?? contract.defaultLocale);
 		add('languages', `GET ${path} (unknown) answers in ${locale} with 404, asked for ${asked}`, async (run) =>
 			check.page(

@@ -43,6 +43,8 @@ export interface WorkerSite {
 	requestIdHeader: string;
 	defaultLocale: string;
 	otherLocales: readonly string[];
+	/** The site's own locale folders that are not Fallback's (`/pt-BR/`), by the locale answering there. */
+	localeAliases: Readonly<Record<string, string>>;
 	/** Each shipped locale's Content-Language. */
 	languages: Readonly<Record<string, string>>;
 	/** Accept patterns in the order they are tried (case-insensitive). */

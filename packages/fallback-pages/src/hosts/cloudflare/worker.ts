@@ -31,8 +31,11 @@ export function createWorker(site: WorkerSite): Worker {
 	 * earlier on a tie), else the default.
 	 */
 	function localeOf(request: Request): string {
-		const [, folder = '', ...inside] = new URL(request.url).pathname.split('/');
+		const path = new URL(request.url).pathname;
+		const [, folder = '', ...inside] = path.split('/');
 		if (inside.length > 0 && site.otherLocales.includes(folder)) return folder;
+		const alias = Object.keys(site.localeAliases).find((prefix) => path.startsWith(prefix));
+		if (alias !== undefined) return site.localeAliases[alias]!;
 		let best = { locale: site.defaultLocale, q: 0 };
 		for (const entry of (request.headers.get('Accept-Language') ?? '').split(',')) {
 			const [tag = '', ...parameters] = entry.trim().split(';');

@@ -1,0 +1,90 @@
+/**
+ * An Astro site's own languages (its `i18n` config), as Fallback ships them: each of the site's
+ * locales mapped to a catalogue (`pt-BR` → `pt`, `en-US` → `en`, a `{ path, codes }` locale by its
+ * codes), the site's default locale as the default, and the site's locale folders that are not
+ * Fallback's (`/pt-BR/`, `/en/` where the site prefixes its default locale) kept as aliases, so that
+ * an error under one is in its locale. Pure: the integration passes Astro's resolved config.
+ */
+import { isLocale, locales as catalogued, DEFAULT_LOCALE, type Locale } from '../i18n';
+
+/** `i18n` as Astro resolves it (astro/dist/types/public/config.d.ts). */
+export interface AstroI18n {
+	locales: readonly (string | { path: string; codes: readonly string[] })[];
+	/** The default locale's path (Astro checks it is one of `locales`). */
+	defaultLocale: string;
+	routing?: 'manual' | { prefixDefaultLocale?: boolean } | undefined;
+}
+
+export interface SiteLocales {
+	/** The locales to ship, the default first, each once. */
+	locales: Locale[];
+	defaultLocale: Locale;
+	/** The site's locale folders (path segments) that are not Fallback's, by the locale answering there. */
+	aliases: Record<string, Locale>;
+	/** One line for the build log: what was taken, mapped and left without a catalogue. */
+	summary: string;
+}
+
+/** Chinese written in Traditional characters: the `zh` catalogue is Simplified Chinese. */
+const traditionalChinese = /^zh-(?:hant|tw|hk|mo)\b/i;
+
+/** The catalogue for a BCP 47 code: the code itself, else its language (`pt-BR` → `pt`); none for other scripts of Chinese. */
+export function catalogueFor(code: string): Locale | undefined {
+	const lower = code.toLowerCase();
+	if (isLocale(lower)) return lower;
+	if (traditionalChinese.test(lower)) return undefined;
+	const language = lower.split('-')[0]!;
+	return isLocale(language) ? language : undefined;
+}
+
+export function siteLocales(i18n: AstroI18n): SiteLocales {
+	const entries = i18n.locales.map((entry) =>
+		typeof entry === 'string'
+			? { path: entry, codes: [entry] }
+			: { path: entry.path, codes: [...entry.codes] },
+	);
+	const mapped = entries.map((entry) => ({
+		...entry,
+		locale: entry.codes.map(catalogueFor).find((locale) => locale !== undefined),
+	}));
+	const siteDefault = mapped.find((entry) => entry.path === i18n.defaultLocale);
+	const defaultLocale = siteDefault?.locale ?? DEFAULT_LOCALE;
+	const locales = [
+		defaultLocale,
+		...new Set(
+			mapped.flatMap((entry) => (entry.locale && entry.locale !== defaultLocale ? [entry.locale] : [])),
+		),
+	];
+	const prefixesDefault = typeof i18n.routing === 'object' && i18n.routing.prefixDefaultLocale === true;
+	const aliases: Record<string, Locale> = {};
+	for (const entry of mapped) {
+		const isDefault = entry === siteDefault;
+		// The default locale's pages keep the default URLs; the others live in their catalogue's folder.
+		const fallbackFolder = isDefault ? undefined : entry.locale;
+		if (isDefault && !prefixesDefault) continue;
+		if (entry.path !== fallbackFolder) aliases[entry.path] = entry.locale ?? defaultLocale;
+	}
+	const notes = [
+		...mapped
+			.filter((entry) => entry.locale !== undefined && entry.path !== entry.locale)
+			.map((entry) => `${entry.path} → ${entry.locale}`),
+		...mapped
+			.filter((entry) => entry.locale === undefined)
+			.map(
+				(entry) =>
+					`no catalogue for ${entry.path} (${entry.codes.join(', ')}): ${defaultLocale}'s pages answer there`,
+			),
+	];
+	return {
+		locales,
+		defaultLocale,
+		aliases,
+		summary: `languages from Astro's i18n: ${locales.join(', ')} (${defaultLocale} the default)${notes.length ? `; ${notes.join('; ')}` : ''}`,
+	};
+}
+
+/** The line for a build that names no languages: what ships, and how to add more. */
+export function defaultLanguagesLine(defaultLocale: Locale): string {
+	const others = catalogued.filter((locale) => locale !== defaultLocale);
+	return `languages: ${defaultLocale} only; ${others.length} more are catalogued (${others.join(', ')}): add them with the option locales, e.g. locales: ['${defaultLocale}', '${others[0]}'], or Astro's i18n`;
+}
