@@ -10,18 +10,43 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
 
 export const repositoryRoot = fileURLToPath(new URL('../', import.meta.url));
 
-/** PATH with this Node first: `npx astro` and the package's bin run on it, not on the machine's Node 20. */
+/**
+ * The variables by which a build tells its platform (ci-info's list, which fallback-pages reads,
+ * and Netlify's CONTEXT and URL): a fresh project builds as on a laptop, whatever CI runs this.
+ */
+const platformVariables = new Set([
+	'CONTEXT',
+	'URL',
+	...(
+		JSON.parse(readFileSync(join(repositoryRoot, 'node_modules/ci-info/vendors.json'), 'utf8')) as {
+			env: string | Record<string, unknown> | (string | Record<string, unknown>)[];
+		}[]
+	).flatMap(({ env }) =>
+		(Array.isArray(env) ? env : [env]).flatMap((one) =>
+			typeof one === 'string'
+				? [one]
+				: typeof one['env'] === 'string'
+					? [one['env']]
+					: Array.isArray(one['any'])
+						? (one['any'] as string[])
+						: Object.keys(one),
+		),
+	),
+]);
+
+/**
+ * PATH with this Node first: `npx astro` and the package's bin run on it, not on the machine's
+ * Node 20; no platform's variables (`CI` alone names none): the default a team gets, production.
+ */
 export const environment: NodeJS.ProcessEnv = {
-	...process.env,
+	...Object.fromEntries(Object.entries(process.env).filter(([name]) => !platformVariables.has(name))),
 	PATH: `${dirname(process.execPath)}:${process.env['PATH']}`,
 	ASTRO_TELEMETRY_DISABLED: '1',
 	NETLIFY_TELEMETRY_DISABLED: '1',
-	// The pages say what a production deploy says: no preview banner, no noindex.
-	CONTEXT: 'production',
-	URL: '',
 };
 
 export interface Result {

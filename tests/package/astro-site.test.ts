@@ -49,6 +49,7 @@ const config = (fallback: string | undefined) =>
 let project: string;
 let nginxPort: number;
 let refused: { code: number; output: string };
+let baseLog: string;
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
@@ -81,7 +82,12 @@ beforeAll(async () => {
 		'dist-refused',
 	]);
 	refused = { code: failed.code, output: failed.stdout + failed.stderr };
-	await runOk(project, 'npx', ['astro', 'build', '--config', 'astro.base.mjs', '--outDir', 'dist-base']);
+	// An earlier build at the root into the same folder left its host configs beside it.
+	await runOk(project, 'npx', ['astro', 'build', '--outDir', 'dist-base']);
+	expect(existsSync(join(project, 'dist-base-hosts/contract.json'))).toBe(true);
+	baseLog = (
+		await runOk(project, 'npx', ['astro', 'build', '--config', 'astro.base.mjs', '--outDir', 'dist-base'])
+	).stdout;
 }, 300_000);
 
 afterAll(async () => {
@@ -191,7 +197,9 @@ describe("the same site with Fallback's pages in a folder of their own: fallback
 		expect(JSON.parse(readFileSync(join(built, 'errors/contract.json'), 'utf8'))).toMatchObject({
 			base: '/errors/',
 		});
+		// The earlier root build's host configs are gone: none describe these pages.
 		expect(existsSync(join(project, 'dist-base-hosts'))).toBe(false);
+		expect(baseLog).toContain("and the earlier build's in dist-base-hosts/ removed");
 	});
 
 	it('holds the contract under the base on netlify-cli (verify --base), the site answering as before', async () => {
@@ -203,5 +211,10 @@ describe("the same site with Fallback's pages in a folder of their own: fallback
 		const lost = await request(server.port, '/no/such/page', { headers: { 'Accept-Language': 'de' } });
 		expect(lost.status).toBe(404);
 		expect(lost.body).toBe(readFileSync(join(project, 'dist-base/errors/de/404.html'), 'utf8'));
+		// The site's own 404 page, at its own path, answers with its status, never 200.
+		for (const path of ['/404', '/404.html']) {
+			const own = await request(server.port, path);
+			expect([path, own.status, own.body.includes('Our own 404')]).toEqual([path, 404, true]);
+		}
 	}, 240_000);
 });

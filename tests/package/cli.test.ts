@@ -154,6 +154,10 @@ describe('fallback-pages build with a config file, without an Astro project', ()
 	it('writes the pages into fallback/ and the host configs beside them', () => {
 		expect(built.code, built.stderr).toBe(0);
 		expect(built.stdout).toMatch(/^fallback-pages: building the pages with fallback\.config\.mjs …\n/);
+		// What the build is, though Astro runs quiet: production, with no platform's variables.
+		expect(built.stdout).toContain(
+			'fallback-pages: no deploy platform recognised: production (no banner, indexable)',
+		);
 		expect(built.stdout).toMatch(
 			/fallback-pages: 129 pages in fallback\/, host configs and contract in fallback-hosts\/ \(\d+\.\d s\)/,
 		);
@@ -214,6 +218,17 @@ describe('fallback-pages build with a config file, without an Astro project', ()
 		);
 		servers.push(server);
 		await expectVerified(project, server, 'nginx', 'fallback');
+		// With no --dist, verify finds what build wrote.
+		const found = await fallbackPages(project, [
+			'verify',
+			`http://127.0.0.1:${server.port}`,
+			'--host',
+			'nginx',
+			'--report-dir',
+			join(project, 'reports', 'found'),
+		]);
+		expect(found.code, found.stdout + found.stderr).toBe(0);
+		expect(found.stdout).toContain('against fallback-hosts/contract.json and fallback/');
 		const api = await request(server.port, '/v1.2/orders/7');
 		expect(api.status).toBe(404);
 		expect(api.headers.get('content-type')).toBe('application/problem+json');
