@@ -53,6 +53,9 @@ function listenDirective({ listen }: HostOptions): Directive {
 /** `$fallback_static_locale`: the folder of the locale the browser asks for (`de/`), or empty. */
 const localeVariable = (mode: string) => `$fallback_${mode}_locale`;
 
+/** The folder of the locale the request's path is in (`de/`), else empty: no negotiation. */
+const folderVariable = (mode: string) => `$fallback_${mode}_folder_locale`;
+
 /** `${fallback_static_format_folder}`: a variable as nginx reads it inside a word. */
 const inWord = (variable: string) => `\${${variable.slice(1)}}`;
 
@@ -65,9 +68,10 @@ const formatVariable = (mode: string, part: 'folder' | 'extension') => `$fallbac
  * page is the format the client asks for (the page, its problem document, its text twin).
  */
 export function pageUri(contract: RouteContract, route: PageRoute, mode: string): string {
-	// The site's own page (sitePages) answers in every language.
-	const negotiated = negotiates(contract) && defaultLocaleRoutes(contract).includes(route) && !route.sitePage;
-	const locale = negotiated ? inWord(localeVariable(mode)) : '';
+	const ofDefault = negotiates(contract) && defaultLocaleRoutes(contract).includes(route);
+	// The site's own page (sitePages) answers in every language asked for; under a locale's folder,
+	// that locale's page of Fallback's does.
+	const locale = !ofDefault ? '' : inWord(route.sitePage ? folderVariable(mode) : localeVariable(mode));
 	const { folder: ownFolder, name } = pageFileParts(route.file);
 	const format = `${inWord(formatVariable(mode, 'folder'))}${name}.${inWord(formatVariable(mode, 'extension'))}`;
 	return `${contract.internalPrefix}${locale}${ownFolder}${format}`;
@@ -166,14 +170,19 @@ export function languageMaps(mode: string, contract: RouteContract): ConfigNode[
 			"An error under a locale's folder is in that locale, whatever the browser asks; anywhere else in the\n" +
 				"locale it asks for. (Read when error_page names the page, while $uri is still the request's.)",
 		),
-		block(`map $uri ${localeVariable(mode)}`, [
-			`${nginxRegex(`^${literalPathPattern(baseOf(contract))}(${folders})/`, 'locale folders')} "$1/"`,
-			...Object.entries(contract.localeAliases ?? {}).map(
-				([folder, locale]) =>
-					`${nginxRegex(`^${literalPathPattern(folder)}`, `locale folder ${folder}`)} ${locale === contract.defaultLocale ? '""' : `"${locale}/"`}`,
-			),
-			`default ${acceptFolder}`,
-		]),
+		...[
+			[localeVariable(mode), acceptFolder],
+			[folderVariable(mode), '""'],
+		].map(([variable, otherwise]) =>
+			block(`map $uri ${variable}`, [
+				`${nginxRegex(`^${literalPathPattern(baseOf(contract))}(${folders})/`, 'locale folders')} "$1/"`,
+				...Object.entries(contract.localeAliases ?? {}).map(
+					([folder, locale]) =>
+						`${nginxRegex(`^${literalPathPattern(folder)}`, `locale folder ${folder}`)} ${locale === contract.defaultLocale ? '""' : `"${locale}/"`}`,
+				),
+				`default ${otherwise}`,
+			]),
+		),
 		comment('The locale of the page served, by its folder: under the prefix for an error, or a gallery.'),
 		block(`map $uri ${pageLocale}`, [
 			`${nginxRegex(`^(?:${prefix})?/(${folders})/`, 'page folders')} $1`,
