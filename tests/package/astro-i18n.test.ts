@@ -23,6 +23,7 @@ import {
 	type Result,
 } from '../../scripts/fresh-project';
 import { expectVerified, serveOnNetlify, serveOnNginx } from './serve';
+import { platforms } from '../platforms';
 
 const layout = [
 	'---',
@@ -212,78 +213,6 @@ describe("the same site served under Astro's base: '/docs'", () => {
 	}, 240_000);
 });
 
-/** Each platform's variables for production and for a preview (the preview on `feature/x`, commit abc…). */
-const commit = 'abcdef0123456789abcdef0123456789abcdef01';
-const platforms: Record<string, { production: Record<string, string>; preview: Record<string, string> }> = {
-	Netlify: {
-		production: { NETLIFY: 'true', CONTEXT: 'production', BRANCH: 'main', COMMIT_REF: commit },
-		preview: { NETLIFY: 'true', CONTEXT: 'deploy-preview', BRANCH: 'feature/x', COMMIT_REF: commit },
-	},
-	Vercel: {
-		production: {
-			VERCEL: '1',
-			VERCEL_ENV: 'production',
-			VERCEL_GIT_COMMIT_REF: 'main',
-			VERCEL_GIT_COMMIT_SHA: commit,
-		},
-		preview: {
-			VERCEL: '1',
-			VERCEL_ENV: 'preview',
-			VERCEL_GIT_COMMIT_REF: 'feature/x',
-			VERCEL_GIT_COMMIT_SHA: commit,
-		},
-	},
-	'Cloudflare Pages': {
-		production: { CI: 'true', CF_PAGES: '1', CF_PAGES_BRANCH: 'main', CF_PAGES_COMMIT_SHA: commit },
-		preview: { CI: 'true', CF_PAGES: '1', CF_PAGES_BRANCH: 'feature/x', CF_PAGES_COMMIT_SHA: commit },
-	},
-	'Cloudflare Workers Builds': {
-		production: { CI: 'true', WORKERS_CI: '1', WORKERS_CI_BRANCH: 'main', WORKERS_CI_COMMIT_SHA: commit },
-		preview: { CI: 'true', WORKERS_CI: '1', WORKERS_CI_BRANCH: 'feature/x', WORKERS_CI_COMMIT_SHA: commit },
-	},
-	'GitHub Actions': {
-		production: {
-			CI: 'true',
-			GITHUB_ACTIONS: 'true',
-			GITHUB_EVENT_NAME: 'push',
-			GITHUB_REF_NAME: 'main',
-			GITHUB_SHA: commit,
-		},
-		preview: {
-			CI: 'true',
-			GITHUB_ACTIONS: 'true',
-			GITHUB_EVENT_NAME: 'pull_request',
-			GITHUB_HEAD_REF: 'feature/x',
-			GITHUB_REF_NAME: '7/merge',
-			GITHUB_SHA: commit,
-		},
-	},
-	'GitLab CI': {
-		production: { CI: 'true', GITLAB_CI: 'true', CI_COMMIT_REF_NAME: 'main', CI_COMMIT_SHA: commit },
-		preview: {
-			CI: 'true',
-			GITLAB_CI: 'true',
-			CI_MERGE_REQUEST_IID: '7',
-			CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/x',
-			CI_COMMIT_SHA: commit,
-		},
-	},
-	Render: {
-		production: {
-			RENDER: 'true',
-			IS_PULL_REQUEST: 'false',
-			RENDER_GIT_BRANCH: 'main',
-			RENDER_GIT_COMMIT: commit,
-		},
-		preview: {
-			RENDER: 'true',
-			IS_PULL_REQUEST: 'true',
-			RENDER_GIT_BRANCH: 'feature/x',
-			RENDER_GIT_COMMIT: commit,
-		},
-	},
-};
-
 describe("production unless a platform says preview, on each platform's own variables", () => {
 	for (const [platform, variables] of Object.entries(platforms)) {
 		it(`${platform}: production has no banner and no noindex; a preview says its branch and commit`, async () => {
@@ -299,8 +228,8 @@ describe("production unless a platform says preview, on each platform's own vari
 			expect(preview.stdout).toContain('a preview (');
 			const banner = read('dist-platform/404.html');
 			expect(banner).toContain('class="preview"');
-			expect(banner).toContain('<bdi>feature/x</bdi>');
-			expect(banner).toContain('abcdef0');
+			expect(banner).toContain('<bdi>feature/login</bdi>');
+			expect(banner).toContain('0123456');
 			expect(read('dist-platform/_headers')).toContain('X-Robots-Tag: noindex');
 		}, 120_000);
 	}

@@ -46,15 +46,8 @@ const nonEmpty = (value: string | undefined) => (value && value.trim() ? value.t
 const https = (host: string | null) =>
 	host === null ? null : /^https?:\/\//.test(host) ? host : `https://${host}`;
 
-/** What a platform's variables say: its context, whether it is a preview and why. */
-interface Reading {
-	context: string;
-	isPreview: boolean;
-	reason: string;
-	branch: string | null;
-	commit: string | null;
-	deployUrl: string | null;
-}
+/** What a platform's variables say: its context, whether it is a preview and why, and its details. */
+type Reading = Pick<Deploy, 'context' | 'isPreview' | 'reason' | 'branch' | 'commit' | 'deployUrl'>;
 
 /** A platform without a production flag: production is the branch the option names, else every branch. */
 function byBranch(variable: string, env: Env, productionBranch: string | undefined) {
