@@ -221,7 +221,11 @@ export function fallbackIntegration(
 				// The site's languages: the option, else Astro's i18n, else the default locale alone.
 				const i18n = astro.i18n ? siteLocales(astro.i18n) : undefined;
 				if (i18n && rawOptions.locales === undefined) {
-					options = { ...options, locales: i18n.locales, defaultLocale: i18n.defaultLocale };
+					// The defaultLocale option, when given, stays the default.
+					const defaultLocale =
+						rawOptions.defaultLocale === undefined ? i18n.defaultLocale : options.defaultLocale;
+					const others = i18n.locales.filter((locale) => locale !== defaultLocale);
+					options = { ...options, locales: [defaultLocale, ...others], defaultLocale };
 					shipped = shippedLocales(options);
 					tell(i18n.summary);
 				} else if (!i18n && rawOptions.locales === undefined) {
