@@ -13,10 +13,12 @@ test.describe('every page renders with JavaScript disabled', () => {
 		});
 	}
 
-	test('the global error page names the configured host without JavaScript', async ({ page }) => {
+	test('the global error page names the site without JavaScript (the starter sets no address: its name)', async ({
+		page,
+	}) => {
 		await page.goto('/global-error?digest=abc123');
 		await expect(page.locator('h2')).toContainText(
-			'a client-side exception has occurred while loading example.com',
+			'a client-side exception has occurred while loading Fallback',
 		);
 	});
 });
