@@ -454,6 +454,24 @@ describe("the plugin's handlers on sites they must refuse", () => {
 		return { ...outcome, log: lines.join('\n'), netlifyConfig };
 	}
 
+	it("adds its rules to netlifyConfig when they did not reach Netlify's config (a framework replaced the file)", async () => {
+		const folder = await makeProject('replaced-rules', { 'index.html': 'home\n' });
+		try {
+			// Netlify's config as a framework's own Frameworks API file left it: none of Fallback's rules.
+			const { base, log, netlifyConfig } = await place(folder, { name: 'App' });
+			expect(base).toBe('/fallback/');
+			expect(log).toMatch(
+				/Fallback: \d+ of its rules are not in Netlify's config \(the build replaced \.netlify\/v1\/config\.json\)/,
+			);
+			const froms = netlifyConfig.redirects.map((rule: { from: string }) => rule.from);
+			expect(froms[0]).toMatch(/^\/fallback\//);
+			expect(froms.at(-1)).toBe('/*');
+			expect(netlifyConfig.headers.length).toBeGreaterThan(0);
+		} finally {
+			await removeProject(folder);
+		}
+	});
+
 	it('fails the build naming a wrong input, before anything is written', async () => {
 		const folder = await makeProject('bad-input', { 'index.html': 'home\n' });
 		try {
