@@ -285,16 +285,23 @@ export async function placePages({ inputs, publishDir, netlifyConfig, utils, log
 		}
 		await built.place(publishDir);
 		const resolved = new Set(netlifyConfig.redirects.map((rule) => ruleKey(/** @type {never} */ (rule))));
+		const resolvedHeaders = new Set(netlifyConfig.headers.map((rule) => JSON.stringify(rule)));
+		const absent = (/** @type {Record<string, unknown>} */ rule) => !resolved.has(ruleKey(rule));
 		const { first, last, headers } = planned.rules;
-		const missing = [...first, ...last].filter((rule) => !resolved.has(ruleKey(/** @type {never} */ (rule))));
-		if (missing.length > 0) {
+		const missing = {
+			first: first.filter((rule) => absent(/** @type {never} */ (rule))),
+			last: last.filter((rule) => absent(/** @type {never} */ (rule))),
+			headers: headers.filter((rule) => !resolvedHeaders.has(JSON.stringify(rule))),
+		};
+		const count = missing.first.length + missing.last.length;
+		if (count > 0) {
 			// Netlify lists every rule a plugin adds this way in the build log.
 			log(
-				`Fallback: ${missing.length} of its rules are not in Netlify's config (the build replaced ${FRAMEWORKS_CONFIG}): adding them to netlifyConfig, which Netlify lists below`,
+				`Fallback: ${count} of its rules are not in Netlify's config (the build replaced ${FRAMEWORKS_CONFIG}): adding them to netlifyConfig, which Netlify lists below`,
 			);
-			netlifyConfig.redirects.unshift(...first);
-			netlifyConfig.redirects.push(...last);
-			netlifyConfig.headers.push(...headers);
+			netlifyConfig.redirects.unshift(...missing.first);
+			netlifyConfig.redirects.push(...missing.last);
+			netlifyConfig.headers.push(...missing.headers);
 		}
 		const catchAll = await siteCatchAll(publishDir, netlifyConfig.redirects);
 		const lines = [

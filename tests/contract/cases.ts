@@ -681,7 +681,6 @@ function describeShipped(server: ServerUnderTest, executable: string) {
 	});
 }
 
-/** Every mode a server supports; a missing server fails, or is skipped loudly when asked to. */
 /**
  * The site's own locale folders beside Fallback's (an Astro site's i18n): `/de-CH/`, a locale the
  * site names by a code Fallback ships as `de`, and `/en/`, where the site prefixes its default
@@ -711,6 +710,7 @@ function describeLocaleAliases(server: ServerUnderTest, executable: string) {
 	});
 }
 
+/** Every mode a server supports; a missing server fails, or is skipped loudly when asked to. */
 export function describeServer(server: ServerUnderTest) {
 	const executable = findServerExecutable(server);
 	if (!executable) {

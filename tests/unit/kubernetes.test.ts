@@ -155,7 +155,8 @@ describe('the backend server block', () => {
 		const config = kubernetesBackendNginxConfig(fixtureWithGerman, fixtureOptions);
 		expect(config).toContain('map $http_accept_language $fallback_backend_accept_locale {');
 		expect(config).toContain('map $fallback_backend_accept_locale $fallback_backend_accept_folder {');
-		expect(config).toContain('map $uri $fallback_backend_locale {');
+		// The path the visitor asked for comes in ingress-nginx's X-Original-URI: $uri is the backend's own.
+		expect(config).toContain('map $http_x_original_uri $fallback_backend_locale {');
 		expect(config).toContain('add_header Vary "Accept-Language, Accept" always;');
 		expect(config).toContain(
 			'error_page 503 /__fallback/${fallback_backend_locale}${fallback_backend_format_folder}503.${fallback_backend_format_extension};',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
 	catalogueFor,
 	defaultLanguagesLine,
+	siteLocaleAliases,
 	siteLocales,
 } from '../../packages/fallback-pages/src/integration/siteLocales';
 
@@ -21,25 +22,24 @@ describe('catalogueFor', () => {
 });
 
 describe("siteLocales: an Astro site's i18n as Fallback ships it", () => {
-	it('ships the same languages where the codes are catalogues, the default first, with no folder of its own', () => {
+	it('ships the same languages where the codes are catalogues, the default first', () => {
 		expect(siteLocales({ locales: ['de', 'en', 'fr'], defaultLocale: 'en' })).toEqual({
 			locales: ['en', 'de', 'fr'],
 			defaultLocale: 'en',
-			aliases: {},
+			folders: [
+				{ path: 'de', locale: 'de' },
+				{ path: 'fr', locale: 'fr' },
+			],
 			summary: "languages from Astro's i18n: en, de, fr (en the default)",
 		});
 	});
 
-	it("keeps the default locale's folder where the site prefixes it", () => {
-		const prefixed = siteLocales({
-			locales: ['en', 'de'],
-			defaultLocale: 'en',
-			routing: { prefixDefaultLocale: true },
-		});
-		expect(prefixed.aliases).toEqual({ en: 'en' });
-		expect(siteLocales({ locales: ['en', 'de'], defaultLocale: 'en', routing: 'manual' }).aliases).toEqual(
-			{},
-		);
+	it("lists the default locale's folder where the site prefixes it", () => {
+		const folders = (routing: 'manual' | { prefixDefaultLocale: boolean }) =>
+			siteLocales({ locales: ['en', 'de'], defaultLocale: 'en', routing }).folders.map(({ path }) => path);
+		expect(folders({ prefixDefaultLocale: true })).toEqual(['en', 'de']);
+		expect(folders({ prefixDefaultLocale: false })).toEqual(['de']);
+		expect(folders('manual')).toEqual(['de']);
 	});
 
 	it('maps regional codes and custom paths to catalogues, and names what has none', () => {
@@ -49,7 +49,12 @@ describe("siteLocales: an Astro site's i18n as Fallback ships it", () => {
 		});
 		expect(site.locales).toEqual(['en', 'pt', 'de']);
 		expect(site.defaultLocale).toBe('en');
-		expect(site.aliases).toEqual({ 'pt-BR': 'pt', deutsch: 'de', tlh: 'en', 'en-GB': 'en' });
+		expect(site.folders).toEqual([
+			{ path: 'pt-BR', locale: 'pt' },
+			{ path: 'deutsch', locale: 'de' },
+			{ path: 'tlh', locale: undefined },
+			{ path: 'en-GB', locale: 'en' },
+		]);
 		expect(site.summary).toBe(
 			"languages from Astro's i18n: en, pt, de (en the default); en-US → en; pt-BR → pt; deutsch → de; en-GB → en; no catalogue for tlh (tlh): en's pages answer there",
 		);
@@ -58,9 +63,61 @@ describe("siteLocales: an Astro site's i18n as Fallback ships it", () => {
 	it("falls back to English as the default when the site's default has no catalogue", () => {
 		const site = siteLocales({ locales: ['tlh', 'de'], defaultLocale: 'tlh' });
 		expect(site.locales).toEqual(['en', 'de']);
-		// Its pages keep the default URLs: no folder of its own.
-		expect(site.aliases).toEqual({});
 		expect(site.summary).toContain("no catalogue for tlh (tlh): en's pages answer there");
+	});
+
+	it('leaves out a folder name that could not go into a rule, saying so', () => {
+		const site = siteLocales({ locales: ['en', 'español', 'a b'], defaultLocale: 'en' });
+		expect(site.folders).toEqual([]);
+		expect(site.summary).toContain('"español" is no plain folder name');
+		expect(site.summary).toContain('"a b" is no plain folder name');
+	});
+});
+
+describe("siteLocaleAliases: the site's folders that are not Fallback's", () => {
+	const shipped = { locales: ['en', 'de', 'pt'] as const, defaultLocale: 'en' as const };
+	const folders = [
+		{ path: 'en', locale: 'en' as const },
+		{ path: 'de', locale: 'de' as const },
+		{ path: 'pt-BR', locale: 'pt' as const },
+		{ path: 'tlh', locale: undefined },
+	];
+
+	it("needs none where the folder is Fallback's own, and names every other with its locale", () => {
+		expect(
+			siteLocaleAliases(folders, {
+				siteBase: '/',
+				pagesBase: '/',
+				...shipped,
+				locales: [...shipped.locales],
+			}),
+		).toEqual({
+			'/en/': 'en',
+			'/pt-BR/': 'pt',
+			'/tlh/': 'en',
+		});
+	});
+
+	it("keeps the site's own /de/ where Fallback's pages are in a folder of their own, under the site's base", () => {
+		expect(
+			siteLocaleAliases(folders, {
+				siteBase: '/docs/',
+				pagesBase: '/docs/errors/',
+				...shipped,
+				locales: [...shipped.locales],
+			}),
+		).toEqual({ '/docs/en/': 'en', '/docs/de/': 'de', '/docs/pt-BR/': 'pt', '/docs/tlh/': 'en' });
+	});
+
+	it('gives a folder whose locale does not ship (the locales option) the default', () => {
+		expect(
+			siteLocaleAliases([{ path: 'de', locale: 'de' }], {
+				siteBase: '/',
+				pagesBase: '/',
+				locales: ['en'],
+				defaultLocale: 'en',
+			}),
+		).toEqual({ '/de/': 'en' });
 	});
 });
 

@@ -56,7 +56,7 @@ function byBranch(variable: string, env: Env, productionBranch: string | undefin
 		return {
 			context: 'production',
 			isPreview: false,
-			reason: `${variable}=${branch ?? '(unset)'}, no productionBranch option`,
+			reason: branch === null ? `${variable} unset` : `${variable}=${branch}, no productionBranch option`,
 			branch,
 		};
 	}

@@ -375,7 +375,6 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 	const pages = groups.map((_, index) => pageAcl(index));
 	const notPage = pages.map((acl) => `!${acl}`).join(' ');
 	const otherLocales = contract.otherLocales.map((locale) => haproxyWord(locale, 'locale')).join('|');
-	/** Forget what the path named: another error answers (its own page, in the locale asked for). */
 	/**
 	 * What a page or gallery set, forgotten where `condition` makes the answer another page; a path
 	 * in a locale's folder keeps that locale (set again: for the others it is what it was).

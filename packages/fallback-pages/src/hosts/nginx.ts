@@ -149,6 +149,9 @@ export function languageMaps(mode: string, contract: RouteContract): ConfigNode[
 	const acceptFolder = `$fallback_${mode}_accept_folder`;
 	const pageLocale = `$fallback_${mode}_page_locale`;
 	const folders = contract.otherLocales.join('|');
+	// The path the visitor asked for: as error_page names the page (before its redirect), or, for
+	// ingress-nginx's default backend, in the X-Original-URI it sends (empty elsewhere: negotiated).
+	const requestPath = mode === 'backend' ? '$http_x_original_uri' : '$uri';
 	/** A lookup by locale code (a hash: strings are matched in any case), the default's value else. */
 	const byLocale = (source: string, variable: string, valueOf: (locale: string) => string) =>
 		block(`map ${source} ${variable}`, [
@@ -168,13 +171,15 @@ export function languageMaps(mode: string, contract: RouteContract): ConfigNode[
 		),
 		comment(
 			"An error under a locale's folder is in that locale, whatever the browser asks; anywhere else in the\n" +
-				"locale it asks for. (Read when error_page names the page, while $uri is still the request's.)",
+				(mode === 'backend'
+					? 'locale it asks for. (The path the visitor asked for, as ingress-nginx sends it in X-Original-URI.)'
+					: "locale it asks for. (Read when error_page names the page, while $uri is still the request's.)"),
 		),
 		...[
 			[localeVariable(mode), acceptFolder],
 			[folderVariable(mode), '""'],
 		].map(([variable, otherwise]) =>
-			block(`map $uri ${variable}`, [
+			block(`map ${requestPath} ${variable}`, [
 				`${nginxRegex(`^${literalPathPattern(baseOf(contract))}(${folders})/`, 'locale folders')} "$1/"`,
 				...Object.entries(contract.localeAliases ?? {}).map(
 					([folder, locale]) =>

@@ -113,10 +113,17 @@ export function vercelRoutes(contract: RouteContract): VercelRoute[] {
 	return [
 		// The page headers on every response, then the first route below that matches.
 		{ src: '^/.*$', headers: { ...contract.pageHeaders, ...vary }, continue: true },
-		...answer(methodNotAllowedPage(contract), '^/.*$').map((route) => ({
-			...route,
-			methods: nonReadMethods(contract),
-		})),
+		// A method a static site refuses: under a locale's folder in that locale, else as asked for.
+		...[
+			...localeFolders(contract).map(({ folder, locale }) =>
+				statusRoute(
+					contract,
+					inLocale(contract, methodNotAllowedPage(contract), locale),
+					`^${escapeRegExp(folder)}`,
+				),
+			),
+			...answer(methodNotAllowedPage(contract), '^/.*$'),
+		].map((route) => ({ ...route, methods: nonReadMethods(contract) })),
 		...errorRoutes(contract).flatMap((route) => answer(route, exactly(...routePaths(contract, route)))),
 		...contract.hiddenFiles.flatMap((file) => answer(notFound, exactly(`/${file}`))),
 		// The problem documents only show for an error (in a locale's folder, in that locale).

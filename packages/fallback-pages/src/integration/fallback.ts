@@ -44,7 +44,7 @@ import { virtualModules } from './virtualModules';
 import { hostsDirOf } from '../verify/site';
 import { clashError, collisions, ownPages, settlePages } from './ownPages';
 import { packageRoot } from '../packageRoot';
-import { defaultLanguagesLine, siteLocales } from './siteLocales';
+import { defaultLanguagesLine, siteLocaleAliases, siteLocales } from './siteLocales';
 import { writeBlock } from './ruleFiles';
 
 export type { FallbackOptions };
@@ -199,7 +199,6 @@ export function fallbackIntegration(
 	/** The build holds no page of the site's own: Fallback's alone (the starter, the CLI). */
 	let ownsBuild = true;
 	let resolved: FallbackConfig | undefined;
-	let deploy: Deploy = readDeploy(options);
 	const config = (): FallbackConfig => {
 		if (!resolved) throw new Error('fallback: the pages were loaded before astro:config:setup');
 		return resolved;
@@ -216,7 +215,7 @@ export function fallbackIntegration(
 					logger.info(line);
 					notice?.(line);
 				};
-				deploy = readDeploy({ ...options, dev: command === 'dev' });
+				const deploy = readDeploy({ ...options, dev: command === 'dev' });
 				tell(describeDeploy(deploy));
 				// The site's languages: the option, else Astro's i18n, else the default locale alone.
 				const i18n = astro.i18n ? siteLocales(astro.i18n) : undefined;
@@ -231,12 +230,12 @@ export function fallbackIntegration(
 				} else if (!i18n && rawOptions.locales === undefined) {
 					tell(defaultLanguagesLine(options.defaultLocale));
 				}
-				localeAliases = Object.fromEntries(
-					Object.entries(i18n?.aliases ?? {}).map(([path, locale]) => [
-						`${siteBase}${path}/`,
-						shipped.locales.includes(locale) ? locale : shipped.defaultLocale,
-					]),
-				);
+				localeAliases = siteLocaleAliases(i18n?.folders ?? [], {
+					siteBase,
+					pagesBase: joinBase(siteBase, options.base),
+					locales: shipped.locales,
+					defaultLocale: shipped.defaultLocale,
+				});
 				assetsDir = astro.build.assets;
 				// The icons are React components rendered at build time.
 				if (!astro.integrations.some((integration) => integration.name === '@astrojs/react')) {
@@ -333,6 +332,7 @@ export function fallbackIntegration(
 				}
 			},
 			'astro:build:done': async ({ dir, logger }) => {
+				const { deploy } = config();
 				const dist = fileURLToPath(dir);
 				const pages = ownPages({
 					locales: shipped.locales,

@@ -1,9 +1,10 @@
 /**
  * An Astro site's own languages (its `i18n` config), as Fallback ships them: each of the site's
  * locales mapped to a catalogue (`pt-BR` → `pt`, `en-US` → `en`, a `{ path, codes }` locale by its
- * codes), the site's default locale as the default, and the site's locale folders that are not
- * Fallback's (`/pt-BR/`, `/en/` where the site prefixes its default locale) kept as aliases, so that
- * an error under one is in its locale. Pure: the integration passes Astro's resolved config.
+ * codes), the site's default locale as the default, and the site's locale folders with the locale
+ * each stands for, so that an error under one that is not Fallback's own folder (`/pt-BR/`, `/en/`
+ * where the site prefixes its default locale) is in its locale (siteLocaleAliases). Pure: the
+ * integration passes Astro's resolved config.
  */
 import { isLocale, locales as catalogued, DEFAULT_LOCALE, type Locale } from '../i18n';
 
@@ -19,8 +20,11 @@ export interface SiteLocales {
 	/** The locales to ship, the default first, each once. */
 	locales: Locale[];
 	defaultLocale: Locale;
-	/** The site's locale folders (path segments) that are not Fallback's, by the locale answering there. */
-	aliases: Record<string, Locale>;
+	/**
+	 * The site's locale folders (path segments) under its base, each with the catalogue it maps to
+	 * (none: no catalogue); the default's, where the site does not prefix it, is not among them.
+	 */
+	folders: { path: string; locale: Locale | undefined }[];
 	/** One line for the build log: what was taken, mapped and left without a catalogue. */
 	summary: string;
 }
@@ -56,14 +60,11 @@ export function siteLocales(i18n: AstroI18n): SiteLocales {
 		),
 	];
 	const prefixesDefault = typeof i18n.routing === 'object' && i18n.routing.prefixDefaultLocale === true;
-	const aliases: Record<string, Locale> = {};
-	for (const entry of mapped) {
-		const isDefault = entry === siteDefault;
-		// The default locale's pages keep the default URLs; the others live in their catalogue's folder.
-		const fallbackFolder = isDefault ? undefined : entry.locale;
-		if (isDefault && !prefixesDefault) continue;
-		if (entry.path !== fallbackFolder) aliases[entry.path] = entry.locale ?? defaultLocale;
-	}
+	// A folder name goes into URL rules and server configs: plain path characters only.
+	const plain = (entry: (typeof mapped)[number]) => /^[A-Za-z0-9._~-]+$/.test(entry.path);
+	const folders = mapped
+		.filter((entry) => plain(entry) && (entry !== siteDefault || prefixesDefault))
+		.map(({ path, locale }) => ({ path, locale }));
 	const notes = [
 		...mapped
 			.filter((entry) => entry.locale !== undefined && entry.path !== entry.locale)
@@ -74,13 +75,51 @@ export function siteLocales(i18n: AstroI18n): SiteLocales {
 				(entry) =>
 					`no catalogue for ${entry.path} (${entry.codes.join(', ')}): ${defaultLocale}'s pages answer there`,
 			),
+		...mapped
+			.filter((entry) => !plain(entry))
+			.map(
+				(entry) =>
+					`${JSON.stringify(entry.path)} is no plain folder name: the browser's language answers there`,
+			),
 	];
 	return {
 		locales,
 		defaultLocale,
-		aliases,
+		folders,
 		summary: `languages from Astro's i18n: ${locales.join(', ')} (${defaultLocale} the default)${notes.length ? `; ${notes.join('; ')}` : ''}`,
 	};
+}
+
+/**
+ * The site's locale folders that are not Fallback's, as URL folders (`/docs/pt-BR/`), by the locale
+ * whose pages answer there: a folder's own catalogue where it ships, else the default. A folder
+ * that is Fallback's own folder of that locale (`/de/` beside Fallback's `/de/`) needs none.
+ */
+export function siteLocaleAliases(
+	folders: SiteLocales['folders'],
+	{
+		siteBase,
+		pagesBase,
+		locales,
+		defaultLocale,
+	}: {
+		/** Astro's base: `/`, `/docs/`. */
+		siteBase: string;
+		/** Where Fallback's pages are: `/`, `/docs/errors/`. */
+		pagesBase: string;
+		locales: readonly Locale[];
+		defaultLocale: Locale;
+	},
+): Record<string, Locale> {
+	const fallbackFolder = (locale: Locale) =>
+		locale === defaultLocale ? pagesBase : `${pagesBase}${locale}/`;
+	const aliases: Record<string, Locale> = {};
+	for (const { path, locale } of folders) {
+		const answering = locale && locales.includes(locale) ? locale : defaultLocale;
+		const folder = `${siteBase}${path}/`;
+		if (folder !== fallbackFolder(answering)) aliases[folder] = answering;
+	}
+	return aliases;
 }
 
 /** The line for a build that names no languages: what ships, and how to add more. */
