@@ -282,6 +282,9 @@ function localeDirectories(contract: RouteContract, options: HostOptions): Apach
 const acceptedFormats =
 	'(^|[ ,])([*]/[*]|text/([*]|html|plain)|application/([*]|json|problem[+]json))( *[;,]|$)';
 
+/** An Accept that lists the problem document's types, or a range that holds them. */
+const acceptedProblemFormats = '(^|[ ,])([*]/[*]|application/([*]|json|problem[+]json))( *[;,]|$)';
+
 /** The type maps' folder at `mapsUrl`: its .var files are type maps. */
 function typeMapLines(options: HostOptions, mapsUrl: string): ApacheNode[] {
 	const maps = apacheString(`${typeMapsRoot(options)}/`, 'type maps folder');
@@ -301,6 +304,13 @@ function typeMapLines(options: HostOptions, mapsUrl: string): ApacheNode[] {
 				'requests keep their Accept.',
 			]),
 			`RequestHeader set Accept "*/*" ${apacheString(`expr=%{HTTP:Accept} !~ m#${acceptedFormats}#i`, 'accepted formats')}`,
+			comment([
+				'Under the API the type map lists the problem document alone: a client that accepts none of its',
+				'types (a browser-only Accept: text/html) gets it too, not a 406 with the stock page.',
+			]),
+			section('Files', '"*.problem.var"', [
+				`RequestHeader set Accept "*/*" ${apacheString(`expr=%{HTTP:Accept} !~ m#${acceptedProblemFormats}#i`, 'accepted problem formats')}`,
+			]),
 		]),
 	];
 }

@@ -575,6 +575,18 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 			check.problem(run, await run.get(path), notFound),
 		);
 	}
+	// A client under the API that accepts no JSON (a browser-only Accept, an image) still gets the
+	// problem document, never the server's own page.
+	for (const [prefix, accept] of apiPrefixes.flatMap((prefix) =>
+		['text/html', 'image/png'].map((accept) => [prefix, accept] as const),
+	)) {
+		add(
+			'API clients',
+			`GET ${prefix}missing with Accept: ${accept}: the not-found problem document`,
+			async (run) =>
+				check.problem(run, await run.get(`${prefix}missing`, { headers: { Accept: accept } }), notFound),
+		);
+	}
 	const [apiPrefix] = apiPrefixes;
 	if (apiPrefix !== undefined && first !== undefined) {
 		add(
