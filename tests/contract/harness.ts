@@ -5,7 +5,15 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	readdirSync,
+	readFileSync,
+	readlinkSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
 import { connect, createServer as createTcpServer, type Socket } from 'node:net';
@@ -38,8 +46,8 @@ const slowAnswerMs = (testUpstreamTimeoutSeconds + 3) * 1000;
 /** FALLBACK_SKIP_MISSING_HOSTS=1 turns a missing server binary from a failure into a loud skip. */
 export const skipMissingHosts = process.env['FALLBACK_SKIP_MISSING_HOSTS'] === '1';
 
-/** A port nothing listens on right now (the OS picked it; it is released before use). */
-export async function freePort(): Promise<number> {
+/** A port nothing listens on right now, as the OS picks one (released before it is returned). */
+function unusedPort(): Promise<number> {
 	return new Promise((resolve, reject) => {
 		const server = createTcpServer();
 		server.once('error', reject);
@@ -49,6 +57,88 @@ export async function freePort(): Promise<number> {
 			server.close(() => resolve(port));
 		});
 	});
+}
+
+/**
+ * Ports handed out to test processes on this machine, one file each holding its process's ID: a
+ * port the OS picks again for another test process (they run at once, and npm test may run twice)
+ * is not handed out twice while its owner lives.
+ */
+const reservations = join(tmpdir(), 'fallback-test-ports');
+const reserved: string[] = [];
+process.once('exit', () => {
+	for (const file of reserved) rmSync(file, { force: true });
+});
+
+const alive = (pid: number) => {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+};
+
+/**
+ * A port for a server under test: free now, and reserved for this process against every other
+ * test process (a reservation whose owner is gone is taken over). The server that binds it is
+ * checked to be the one listening (startServer).
+ */
+export async function freePort(): Promise<number> {
+	mkdirSync(reservations, { recursive: true });
+	for (;;) {
+		const port = await unusedPort();
+		const file = join(reservations, String(port));
+		try {
+			writeFileSync(file, String(process.pid), { flag: 'wx' });
+			reserved.push(file);
+			return port;
+		} catch {
+			const owner = Number(readFileSync(file, 'utf8') || 0);
+			if (owner !== process.pid && owner > 0 && !alive(owner)) rmSync(file, { force: true });
+		}
+	}
+}
+
+/** The inodes of the sockets listening on a TCP port (Linux: /proc/net/tcp, tcp6), else undefined. */
+function listeningInodes(port: number): Set<string> | undefined {
+	const tables = ['/proc/net/tcp', '/proc/net/tcp6'].filter((table) => existsSync(table));
+	if (tables.length === 0) return undefined;
+	const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+	const inodes = new Set<string>();
+	for (const table of tables) {
+		for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+			const fields = line.trim().split(/\s+/);
+			// local_address (address:port in hex), state 0A: LISTEN, inode.
+			if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A' && fields[9]) inodes.add(fields[9]);
+		}
+	}
+	return inodes;
+}
+
+/**
+ * Whether a process of the group `group` (a server and what it started) holds the socket that
+ * listens on `port`; true where the system cannot tell (no /proc).
+ */
+function groupListensOn(group: number, port: number): boolean {
+	const inodes = listeningInodes(port);
+	if (inodes === undefined) return true;
+	for (const entry of readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+			// Fields after the command's closing parenthesis: state, ppid, pgrp.
+			const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+			if (pgrp !== group) continue;
+			for (const fd of readdirSync(`/proc/${entry}/fd`)) {
+				const target = readlinkSync(`/proc/${entry}/fd/${fd}`);
+				if (inodes.has(target.replace(/^socket:\[(\d+)\]$/, '$1'))) return true;
+			}
+		} catch {
+			// The process ended while it was read.
+		}
+	}
+	return false;
 }
 
 /**
@@ -149,12 +239,16 @@ export async function startServer({
 	void exited.then((code) => (exitCode = code));
 
 	const deadline = Date.now() + startupSeconds * 1000;
-	while (!(await canConnect(port))) {
+	// Up when the port accepts connections and the socket listening there is this server's: another
+	// process on the port would otherwise be judged in its place.
+	const ours = () => child.pid !== undefined && groupListensOn(child.pid, port);
+	while (!((await canConnect(port)) && ours())) {
 		if (exitCode !== undefined || Date.now() > deadline) {
 			killGroup(child, 'SIGKILL');
 			const logText = await Promise.all(logs.map((log) => readFile(log, 'utf8').catch(() => '')));
+			const taken = (await canConnect(port)) ? ', and another process listens on that port' : '';
 			throw new Error(
-				`${label} did not start on 127.0.0.1:${port} (${exitCode === undefined ? 'timed out' : `exited with ${exitCode}`}):\n` +
+				`${label} did not start on 127.0.0.1:${port} (${exitCode === undefined ? 'timed out' : `exited with ${exitCode}`}${taken}):\n` +
 					[output.join(''), ...logText].join('\n').trim(),
 			);
 		}
