@@ -69,33 +69,33 @@ function byBranch(variable: string, env: Env, productionBranch: string | undefin
 	};
 }
 
+/** A platform whose variable names the context: production when it says so or is unset. */
+function byContext(variable: string, env: Env) {
+	const context = nonEmpty(env[variable]) ?? 'production';
+	return {
+		context,
+		isPreview: context !== 'production',
+		reason: `${variable}=${env[variable] ?? '(unset)'}`,
+	};
+}
+
 /**
  * Each platform's reading, keyed by ci-info's constant for it. Netlify's is also used wherever
  * CONTEXT is set (netlify-cli, a local `netlify build`).
  */
 const platforms: Record<string, (env: Env, settings: DeploySettings) => Reading> = {
-	NETLIFY: (env) => {
-		const context = nonEmpty(env['CONTEXT']) ?? 'production';
-		return {
-			context,
-			isPreview: context !== 'production',
-			reason: `CONTEXT=${env['CONTEXT'] ?? '(unset)'}`,
-			branch: nonEmpty(env['BRANCH']) ?? nonEmpty(env['HEAD']),
-			commit: nonEmpty(env['COMMIT_REF']),
-			deployUrl: nonEmpty(env['DEPLOY_PRIME_URL']),
-		};
-	},
-	VERCEL: (env) => {
-		const context = nonEmpty(env['VERCEL_ENV']) ?? 'production';
-		return {
-			context,
-			isPreview: context !== 'production',
-			reason: `VERCEL_ENV=${env['VERCEL_ENV'] ?? '(unset)'}`,
-			branch: nonEmpty(env['VERCEL_GIT_COMMIT_REF']),
-			commit: nonEmpty(env['VERCEL_GIT_COMMIT_SHA']),
-			deployUrl: https(nonEmpty(env['VERCEL_BRANCH_URL']) ?? nonEmpty(env['VERCEL_URL'])),
-		};
-	},
+	NETLIFY: (env) => ({
+		...byContext('CONTEXT', env),
+		branch: nonEmpty(env['BRANCH']) ?? nonEmpty(env['HEAD']),
+		commit: nonEmpty(env['COMMIT_REF']),
+		deployUrl: nonEmpty(env['DEPLOY_PRIME_URL']),
+	}),
+	VERCEL: (env) => ({
+		...byContext('VERCEL_ENV', env),
+		branch: nonEmpty(env['VERCEL_GIT_COMMIT_REF']),
+		commit: nonEmpty(env['VERCEL_GIT_COMMIT_SHA']),
+		deployUrl: https(nonEmpty(env['VERCEL_BRANCH_URL']) ?? nonEmpty(env['VERCEL_URL'])),
+	}),
 	CLOUDFLARE_PAGES: (env, { productionBranch }) => ({
 		...byBranch('CF_PAGES_BRANCH', env, productionBranch),
 		commit: nonEmpty(env['CF_PAGES_COMMIT_SHA']),
