@@ -16,7 +16,7 @@ import {
 	ownPages,
 	settlePages,
 } from '../../packages/fallback-pages/src/integration/ownPages';
-import { joinBase } from '../../packages/fallback-pages/src/integration/fallback';
+import { joinBase } from '../../packages/fallback-pages/src/contract/contract';
 import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
 import { netlifyHeaders, netlifyRedirects } from '../../packages/fallback-pages/src/hosts/netlify';
 import { parseOptions, optionProblems } from '../../packages/fallback-pages/src/config/options';

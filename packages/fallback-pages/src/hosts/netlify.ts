@@ -102,6 +102,23 @@ export function netlifyRedirects(contract: RouteContract): string {
 }
 
 /**
+ * `_redirects` lines for the site's own status pages at its root (Astro writes `/404` and `/500` as
+ * `404.html`, `500.html`), beside Fallback's pages in a folder of their own: each answers with its
+ * status, on its path and its file, as Fallback's own do. Empty for none.
+ */
+export function netlifySiteStatusRedirects(contract: RouteContract, statuses: readonly number[]): string {
+	if (statuses.length === 0) return '';
+	return [
+		"# The site's own status pages answer with their status (forced: the file must not shadow it).",
+		...statuses.flatMap((status) => {
+			const file = fileUrl(contract, `${status}.html`);
+			return [`${siteBaseOf(contract)}${status}`, file].map((path) => `${path}  ${file}  ${status}!`);
+		}),
+		'',
+	].join('\n');
+}
+
+/**
  * Under another locale's folder (`/de/`), anything else is that locale's not-found page, whatever
  * the browser asks for. Not forced: the locale's own files (its gallery, the site's pages) win.
  */

@@ -16,20 +16,17 @@ import {
 	baseOf,
 	CONTRACT_NAME,
 	errorRoutes,
-	fileUrl,
 	joinBase,
 	MAINTENANCE_STATUS,
 	requiredStatusPage,
 	siteBaseOf,
-	type RouteContract,
 } from '../contract/contract';
-
-export { joinBase };
 import { contractJson } from '../contract/contractFile';
 import { optionsContract } from '../contract/fromOptions';
 import { inlineCodeOf } from '../quality/pageAnalysis';
 import { describeDeploy, readDeploy, type Deploy } from '../config/deploy';
 import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
+import { netlifySiteStatusRedirects } from '../hosts/netlify';
 import { haproxyOversizedFiles, haproxyPayloadLimit } from '../hosts/haproxy';
 import type { Locale } from '../i18n';
 import {
@@ -104,24 +101,6 @@ async function removeHostsDir(hostsDir: string): Promise<boolean> {
 	if (!existsSync(join(hostsDir, CONTRACT_NAME))) return false;
 	await rm(hostsDir, { recursive: true, force: true });
 	return true;
-}
-
-/**
- * `_redirects` lines for the site's own status pages at its root (Astro writes `/404` and `/500` as
- * `404.html`, `500.html`), beside Fallback's pages in a folder of their own: each answers with its
- * status, on its path and its file, as Fallback's own do.
- */
-function siteStatusRules(statuses: readonly number[], contract: RouteContract): string {
-	if (statuses.length === 0) return '';
-	return [
-		"# The site's own status pages answer with their status (forced: the file must not shadow it).",
-		...statuses.flatMap((status) =>
-			[`${siteBaseOf(contract)}${status}`, fileUrl(contract, `${status}.html`)].map(
-				(path) => `${path}  ${fileUrl(contract, `${status}.html`)}  ${status}!`,
-			),
-		),
-		'',
-	].join('\n');
 }
 
 /**
@@ -369,7 +348,7 @@ export function fallbackIntegration(
 				const [redirects, headers] = netlifyFiles(contract, { everyPath });
 				// Beside pages in a folder of their own, the site's own status pages at its root answer
 				// with their status, never 200.
-				const own = siteStatusRules(siteStatusPages, contract);
+				const own = netlifySiteStatusRedirects(contract, siteStatusPages);
 				await appendRules(dist, [{ ...redirects!, content: own + redirects!.content }, headers!]);
 				logger.info(
 					`${pages.length} pages${base === '/' ? '' : ` under ${base}`}; _redirects (${errorRoutes(contract).length} error routes${own ? `, the site's own ${siteStatusPages.join(', ')} page at its status` : ''}) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''}${everyPath ? '' : ", on Fallback's pages only"}) after the site's own`,
