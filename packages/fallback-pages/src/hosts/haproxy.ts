@@ -383,12 +383,7 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 		...['fallback_page_locale', 'fallback_gallery', 'fallback_api'].map(
 			(variable) => `http-request unset-var(txn.${variable})${condition}`,
 		),
-		...(negotiates(contract)
-			? [
-					'http-request set-var(txn.fallback_page_locale) path,field(2,/) if fallback_in_locale',
-					...aliasRules(contract, 'fallback_page_locale'),
-				]
-			: []),
+		...(negotiates(contract) ? folderLocaleRules(contract, 'fallback_page_locale') : []),
 	];
 	const methodNotAllowed = contract.methodNotAllowedStatus;
 	const nameOf = (route: PageRoute) => str(pageName(contract, route), 'page name');
@@ -415,11 +410,7 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 				'(txn.fallback_page_locale).',
 			]),
 			...(negotiates(contract)
-				? [
-						`acl fallback_in_locale path -m reg ${haproxyRegex(`^/(?:${otherLocales})/`, 'locale folders')}`,
-						'http-request set-var(txn.fallback_page_locale) path,field(2,/) if fallback_in_locale',
-						...aliasRules(contract, 'fallback_page_locale'),
-					]
+				? [inLocaleAcl(contract), ...folderLocaleRules(contract, 'fallback_page_locale')]
 				: []),
 			...groups.flatMap((group, index) => {
 				const pattern = pageGroupPattern(contract, group);
@@ -495,12 +486,22 @@ function upstreamAddress(upstream: string): string {
 	return upstream;
 }
 
-/** The site's own locale folders (localeAliases): each sets its locale into `variable`. */
-function aliasRules(contract: RouteContract, variable: string): string[] {
-	return Object.entries(contract.localeAliases ?? {}).map(
-		([folder, locale]) =>
-			`http-request set-var(txn.${variable}) str(${haproxyWord(locale, 'locale')}) if { path -m beg ${haproxyString(folder, `locale folder ${folder}`)} }`,
-	);
+/** `fallback_in_locale`: the path is in another locale's folder (`/de/…`). */
+const inLocaleAcl = (contract: RouteContract) =>
+	`acl fallback_in_locale path -m reg ${haproxyRegex(`^/(?:${contract.otherLocales.map((locale) => haproxyWord(locale, 'locale')).join('|')})/`, 'locale folders')}`;
+
+/**
+ * The locale of the folder the path is in, into `variable`: another locale's (`/de/…`, by the
+ * `fallback_in_locale` acl), or one of the site's own locale folders (localeAliases).
+ */
+function folderLocaleRules(contract: RouteContract, variable: string): string[] {
+	return [
+		`http-request set-var(txn.${variable}) path,field(2,/) if fallback_in_locale`,
+		...Object.entries(contract.localeAliases ?? {}).map(
+			([folder, locale]) =>
+				`http-request set-var(txn.${variable}) str(${haproxyWord(locale, 'locale')}) if { path -m beg ${haproxyString(folder, `locale folder ${folder}`)} }`,
+		),
+	];
 }
 
 /** A backend's name: the app, with the error pages of a locale and a format. */
@@ -539,8 +540,8 @@ export function haproxyProxyConfig(contract: RouteContract, options: HostOptions
 			...(negotiates(contract)
 				? [
 						comment("Under a locale's folder, that locale's pages, whatever the browser asks."),
-						`http-request set-var(txn.fallback_locale) path,field(2,/) if { path -m reg ${haproxyRegex(`^/(?:${contract.otherLocales.map((locale) => haproxyWord(locale, 'locale')).join('|')})/`, 'locale folders')} }`,
-						...aliasRules(contract, 'fallback_locale'),
+						inLocaleAcl(contract),
+						...folderLocaleRules(contract, 'fallback_locale'),
 					]
 				: []),
 			comment('Under the API, an error is a problem document.'),
