@@ -51,7 +51,6 @@ export const onPreBuild = async ({ inputs, constants, utils }) => {
 export const onPostBuild = async ({ inputs, constants, netlifyConfig, utils }) => {
 	if (off(inputs['embed']) || !build.planned) return;
 	build.placed = await placePages({
-		inputs,
 		publishDir: constants.PUBLISH_DIR,
 		netlifyConfig,
 		utils,

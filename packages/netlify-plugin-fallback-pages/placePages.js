@@ -32,7 +32,6 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 /**
  * What placePages needs of Netlify: the config it may change, and the build's failure.
  * @typedef {object} PlaceOptions
- * @property {Record<string, unknown>} inputs
  * @property {string} publishDir constants.PUBLISH_DIR
  * @property {Pick<NetlifyConfig, 'redirects' | 'headers'>} netlifyConfig
  * @property {Pick<NetlifyPluginUtils, 'build'>} utils
@@ -196,9 +195,10 @@ async function splitRules(text, folder) {
 }
 
 /**
- * What onPreBuild planned, for onPostBuild: the rules Netlify was given and the contract they are
- * the rules of.
+ * What onPreBuild planned, for onPostBuild: the options read once, the rules Netlify was given and
+ * the contract they are the rules of.
  * @typedef {object} Planned
+ * @property {FallbackOptions} options
  * @property {string} folder
  * @property {string} contract
  * @property {Awaited<ReturnType<typeof splitRules>>} rules
@@ -237,7 +237,7 @@ export async function planRules({ inputs, buildDir, utils, log = console.log }) 
 	log(
 		`Fallback: ${rules.first.length} rules for ${folder} before the site's, ${rules.last.length} after them and ${rules.headers.length} header rules, with ${from}, through ${FRAMEWORKS_CONFIG}`,
 	);
-	return { folder, contract: planned.contract, rules };
+	return { options, folder, contract: planned.contract, rules };
 }
 
 /** A rule's identity, to find it in Netlify's resolved config. */
@@ -251,15 +251,16 @@ const ruleKey = (/** @type {Record<string, unknown>} */ rule) =>
 	]);
 
 /**
- * onPostBuild: the pages into the publish folder, under the folder planned. Checks that the
+ * onPostBuild: the pages into the publish folder, with the options and under the folder planned
+ * (read once, in onPreBuild). Checks that the
  * rules planned reached Netlify's config (a framework that writes the Frameworks API file in its
  * own build replaces it) and adds them to netlifyConfig otherwise; resolves to a summary.
  * @param {PlaceOptions & { planned: Planned }} options
  * @returns {Promise<{ folder: string, summary: string, siteCatchAll: boolean }>}
  */
-export async function placePages({ inputs, publishDir, netlifyConfig, utils, log = console.log, planned }) {
+export async function placePages({ publishDir, netlifyConfig, utils, log = console.log, planned }) {
 	const embed = await loadEmbed(utils);
-	const { options, folder } = await readOptions(embed, inputs, utils);
+	const { options, folder } = planned;
 	// The publish folder as the build log shows paths: relative to the base directory, when inside it.
 	const near = relative(process.cwd(), publishDir);
 	const shownFolder = join(near.startsWith('..') ? publishDir : near || '.', folder);
@@ -278,9 +279,9 @@ export async function placePages({ inputs, publishDir, netlifyConfig, utils, log
 		);
 	}
 	try {
-		if (built.contract !== planned.contract || folder !== planned.folder) {
+		if (built.contract !== planned.contract) {
 			return utils.build.failBuild(
-				`Fallback: the pages built in onPostBuild answer another contract than the rules given to Netlify in onPreBuild (${folder}); did the options change during the build?`,
+				`Fallback: the pages built in onPostBuild answer another contract than the rules given to Netlify in onPreBuild (${folder}); did the build's environment change during the build?`,
 			);
 		}
 		await built.place(publishDir);

@@ -442,9 +442,7 @@ describe("the plugin's handlers on sites they must refuse", () => {
 		const log = (line: string) => lines.push(line);
 		const buildDir = `${publishDir}-build`;
 		const outcome = await planRules({ inputs: { config, ...inputs }, buildDir, utils, log })
-			.then((planned) =>
-				placePages({ inputs: { config, ...inputs }, publishDir, netlifyConfig, utils, log, planned }),
-			)
+			.then((planned) => placePages({ publishDir, netlifyConfig, utils, log, planned }))
 			.then(
 				(placed) => ({ base: placed.folder, error: undefined }),
 				(error: Error) => ({ base: undefined, error: error.message }),
