@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './packages/fallback-pages/src/quality/chromium.ts';
+import { chromiumLaunchOptions } from './packages/fallback-pages/src/verify/chromium.ts';
 import { EMBED_SITE_DIR, EMBED_SITE_PORT } from './tests/e2e-embed/mockSite.ts';
 
 /** `npm run serve`: the built dist/ through Netlify's own rule engine, offline. */

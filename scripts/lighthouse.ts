@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { preview } from 'astro';
 import type { Result } from 'lighthouse';
-import { CHROMIUM_PATH } from '../packages/fallback-pages/src/quality/chromium.ts';
+import { CHROMIUM_PATH } from '../packages/fallback-pages/src/verify/chromium.ts';
 import {
 	MAX_RUNS,
 	auditsBelow,
@@ -25,7 +25,7 @@ import {
 	performanceBelow100,
 	type AuditFinding,
 	type LighthouseBrowser,
-} from '../packages/fallback-pages/src/quality/lighthouse.ts';
+} from '../packages/fallback-pages/src/verify/lighthouse.ts';
 
 // Launching Lighthouse and judging a run live in src/quality/lighthouse.ts, which the verifier
 // shares; this script's module keeps exporting them, so its importers need not know.
@@ -38,7 +38,7 @@ export {
 	type AuditFinding,
 	type LighthouseBrowser,
 	type StatusRun,
-} from '../packages/fallback-pages/src/quality/lighthouse.ts';
+} from '../packages/fallback-pages/src/verify/lighthouse.ts';
 
 const root = new URL('../', import.meta.url);
 const dist = new URL('dist/', root);

@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromiumLaunchOptions } from '../packages/fallback-pages/src/quality/chromium.ts';
+import { chromiumLaunchOptions } from '../packages/fallback-pages/src/verify/chromium.ts';
 
 const { values } = parseArgs({
 	options: { dir: { type: 'string', default: 'dist' }, only: { type: 'string' } },

@@ -9,8 +9,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analysePage } from '../packages/fallback-pages/src/quality/pageAnalysis.ts';
-import { budgets, median } from '../packages/fallback-pages/src/quality/budgets.ts';
+import { analysePage } from '../packages/fallback-pages/src/html/pageAnalysis.ts';
+import { budgets, median } from '../quality/budgets.ts';
 import { buildWith } from './build-with.ts';
 import { cataloguedLocales } from './catalogued-locales.ts';
 

@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import {
 	allowedHtmlMessages,
 	type AllowedMessage,
-} from '../packages/fallback-pages/src/quality/htmlValidation.ts';
+} from '../quality/htmlValidation.ts';
 
 const run = promisify(execFile);
 const dist = new URL('../dist/', import.meta.url);

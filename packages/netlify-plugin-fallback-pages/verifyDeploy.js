@@ -68,6 +68,7 @@
  * @property {boolean} failOnContract
  * @property {string} host
  * @property {number} retrySeconds
+ * @property {string} [contract] the route contract's file, when the input names one
  * @property {number | undefined} budget
  */
 
@@ -172,9 +173,14 @@ export function readSettings(inputs) {
 	if (typeof host !== 'string' || host.trim() === '') {
 		throw new Error(`input host must be a host profile's name, not ${JSON.stringify(host)}`);
 	}
+	const contract = inputs['contract'];
+	if (contract !== undefined && (typeof contract !== 'string' || contract.trim() === '')) {
+		throw new Error(`input contract must be a file's path, not ${JSON.stringify(contract)}`);
+	}
 	return {
 		failOnContract: booleanInput(inputs['failOnContract'], 'failOnContract', defaults.failOnContract),
 		host: host.trim(),
+		...(contract !== undefined ? { contract: contract.trim() } : {}),
 		retrySeconds: numberInput(inputs['retrySeconds'], 'retrySeconds', 0) ?? defaults.retrySeconds,
 		budget: numberInput(inputs['budget'], 'budget', 1),
 	};
@@ -346,6 +352,7 @@ export async function verifyDeploy(options) {
 			run = await runVerify({
 				url: target.url,
 				host: settings.host,
+				...(settings.contract !== undefined ? { contract: settings.contract } : {}),
 				...(settings.budget !== undefined ? { budget: settings.budget } : {}),
 				...command,
 				log,

@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOutDir } from '../../scripts/build-with';
 import { formatHex } from 'culori';
 import { SCHEMES, schemeColors, type BrandColors } from '../../packages/fallback-pages/src/brand/theme';
-import { analysePage } from '../../packages/fallback-pages/src/quality/pageAnalysis';
-import { budgets } from '../../packages/fallback-pages/src/quality/budgets';
+import { analysePage } from '../../packages/fallback-pages/src/html/pageAnalysis';
+import { budgets } from '../../quality/budgets';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;

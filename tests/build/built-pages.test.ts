@@ -17,9 +17,9 @@ import {
 	textContent,
 	walkElements,
 	type HtmlNode,
-} from '../../packages/fallback-pages/src/quality/pageAnalysis';
+} from '../../packages/fallback-pages/src/html/pageAnalysis';
 import { cspHash } from '../../packages/fallback-pages/src/contract/pageHeaders';
-import { budgets, median } from '../../packages/fallback-pages/src/quality/budgets';
+import { budgets, median } from '../../quality/budgets';
 
 const dist = new URL('../../dist/', import.meta.url);
 const read = (file: string) => readFileSync(new URL(file, dist), 'utf8');

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOutDir } from '../../scripts/build-with';
 import { parseAllHeaders } from '@netlify/headers-parser';
-import { analysePage } from '../../packages/fallback-pages/src/quality/pageAnalysis';
+import { analysePage } from '../../packages/fallback-pages/src/html/pageAnalysis';
 import { cspHash } from '../../packages/fallback-pages/src/contract/pageHeaders';
 
 const run = promisify(execFile);

@@ -220,7 +220,7 @@ describe('npm run verify with a contract of another schema version', () => {
 	it('refuses it in one line, before any request: the run cannot start (exit 2)', async () => {
 		const dir = await mkdtemp(join(tmpdir(), 'fallback-verify-version-'));
 		const file = join(dir, 'contract.json');
-		const current = JSON.parse(readFileSync(contractFileOf(join(root, 'dist'), root), 'utf8')) as object;
+		const current = JSON.parse(readFileSync(join(root, 'hosts/contract.json'), 'utf8')) as object;
 		writeFileSync(file, JSON.stringify({ ...current, schemaVersion: '2.0', fallbackVersion: '2.3.0' }));
 		// Nothing listens on port 9 (discard): a request would fail differently.
 		const result = await promisify(execFile)(

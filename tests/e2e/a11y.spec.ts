@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { AXE_TAGS } from '../../packages/fallback-pages/src/quality/axe.ts';
+import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe.ts';
 import { auditedFiles, contractPages } from './fixtures';
 
 /**

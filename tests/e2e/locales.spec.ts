@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { buildWith } from '../../scripts/build-with.ts';
 import { catalogues, locales, statusTexts } from '../../packages/fallback-pages/src/i18n';
-import { AXE_TAGS } from '../../packages/fallback-pages/src/quality/axe.ts';
+import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe.ts';
 
 const german = catalogues.de;
 const arabic = catalogues.ar;

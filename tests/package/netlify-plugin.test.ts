@@ -13,7 +13,7 @@ import buildSite from '@netlify/build';
 import { chromium } from '@playwright/test';
 // Netlify's own utils.build.failBuild: it throws, as in a build.
 import { failBuild as netlifyFailBuild } from '../../node_modules/@netlify/build/lib/plugins/error.js';
-import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/quality/chromium';
+import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
 import { findServerExecutable, netlify } from '../contract/servers';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedHtmlMessages } from '../../packages/fallback-pages/src/quality/htmlValidation.ts';
+import { allowedHtmlMessages } from '../../quality/htmlValidation.ts';
 import { formatMessage, validateFiles, type PageValidation } from '../../scripts/validate-html.ts';
 import { buildWith } from '../../scripts/build-with.ts';
 import { DEFAULT_LOCALE, locales } from '../../packages/fallback-pages/src/i18n';

@@ -202,6 +202,8 @@ describe('the plugin as Netlify loads it', () => {
 			host: 'netlify',
 			retrySeconds: 60,
 			budget: undefined,
+			// The starter's build writes its contract into its hostsDir, not beside dist/.
+			contract: 'hosts/contract.json',
 		});
 	});
 });
@@ -223,6 +225,9 @@ describe('inputs and the deploy address', () => {
 		expect(() => readSettings({ failOnContract: 'maybe' })).toThrow(/failOnContract must be true or false/);
 		expect(() => readSettings({ retrySeconds: -1 })).toThrow(/retrySeconds must be a number of at least 0/);
 		expect(() => readSettings({ budget: 0 })).toThrow(/budget must be a number of at least 1/);
+		expect(readSettings({ contract: ' out/contract.json ' }).contract).toBe('out/contract.json');
+		expect(() => readSettings({ contract: '' })).toThrow(/input contract must be a file's path, not ""/);
+		expect(() => readSettings({ contract: 3 })).toThrow(/input contract must be a file's path, not 3/);
 	});
 
 	it('takes DEPLOY_URL, skips the placeholder a local build gets and a build without one', () => {
@@ -532,6 +537,7 @@ describe('through Netlify Build itself', () => {
 				'  package = "./plugins/verify"',
 				'  [plugins.inputs]',
 				'    embed = false',
+				'    contract = "hosts/contract.json"',
 				'    budget = 40',
 				'    retrySeconds = 0',
 				'',

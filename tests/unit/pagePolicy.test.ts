@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cspHash } from '../../packages/fallback-pages/src/contract/pageHeaders';
 import { withPagePolicy } from '../../packages/fallback-pages/src/integration/pagePolicy';
-import { parseHtml, walkElements } from '../../packages/fallback-pages/src/quality/pageAnalysis';
+import { parseHtml, walkElements } from '../../packages/fallback-pages/src/html/pageAnalysis';
 
 const page = (head: string, body = '') =>
 	`<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;

@@ -8,7 +8,10 @@ import { createServer as createTcpServer, type Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
-import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
+import { hostsDirOf, readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
+
+/** The starter's contract: its build writes it into hosts/ (its hostsDir). */
+const STARTER_CONTRACT = 'hosts/contract.json';
 import { bodyDifference, CaseRun } from '../../packages/fallback-pages/src/verify/checks';
 import { hostProfiles, netlify } from '../../packages/fallback-pages/src/verify/hosts';
 import {
@@ -20,12 +23,7 @@ import {
 } from '../../packages/fallback-pages/src/verify/http';
 import { hostProfile, parseDeployUrl } from '../../packages/fallback-pages/src/verify/main';
 import { passed, verify } from '../../packages/fallback-pages/src/verify/run';
-import {
-	CONTRACT_FILE,
-	contractFileOf,
-	hostsDirOf,
-	loadSite,
-} from '../../packages/fallback-pages/src/verify/site';
+import { contractFileOf, loadSite } from '../../packages/fallback-pages/src/verify/site';
 
 const servers: { close(): void }[] = [];
 afterEach(() => {
@@ -199,9 +197,9 @@ describe('before any case: the deploy answers as itself', () => {
 
 describe('the request budget', () => {
 	it('a run that spends it fails, counting the cases it could not run', async () => {
-		if (!existsSync(CONTRACT_FILE))
-			throw new Error(`${CONTRACT_FILE} is missing: run \`npm run build\` first.`);
-		const site = loadSite('dist', CONTRACT_FILE);
+		if (!existsSync(STARTER_CONTRACT))
+			throw new Error(`${STARTER_CONTRACT} is missing: run \`npm run build\` first.`);
+		const site = loadSite('dist', STARTER_CONTRACT);
 		const base = await httpServer((_request, response) => response.end('hello'));
 		const result = await verify({ base, site, host: netlify, budget: 20 });
 		expect(result.requests).toBe(20);
@@ -245,9 +243,9 @@ describe('where a build puts its host configs and contract', () => {
 		expect(hostsDirOf('/project/dist', '/project', 'config/fallback')).toBe('/project/config/fallback/');
 		expect(hostsDirOf('/project/.preview/', '/project/', 'hosts')).toBe('/project/.preview-hosts/');
 		expect(hostsDirOf('/tmp/fallback-build-x1/', '/project/')).toBe('/tmp/fallback-build-x1-hosts/');
-		expect(contractFileOf('/tmp/out', '/project')).toBe('/tmp/out-hosts/contract.json');
-		// The starter's build (hostsDir: 'hosts'), found where it is.
-		expect(contractFileOf('dist')).toBe(`${process.cwd()}/${CONTRACT_FILE}`);
+		// verify looks beside the build; the package knows nothing of the starter's hosts/.
+		expect(contractFileOf('/tmp/out')).toBe('/tmp/out-hosts/contract.json');
+		expect(contractFileOf('dist')).toBe(`${process.cwd()}/dist-hosts/contract.json`);
 	});
 });
 

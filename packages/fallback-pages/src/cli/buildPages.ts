@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FallbackOptions } from '../config/options';
 import { fallbackIntegration } from '../integration/fallback';
 import { packageRoot } from '../packageRoot';
-import { CONTRACT_NAME } from '../verify/site';
+import { CONTRACT_NAME } from '../contract/contract';
 import { CommandError } from './args';
 import { shown } from './configFile';
 

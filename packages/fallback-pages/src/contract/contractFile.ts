@@ -5,6 +5,7 @@
  * minor only adds optional keys, which it ignores) and refuses anything else with one line.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { packageVersion } from '../packageRoot';
 import type { RouteContract } from './contract';
 import { routeContractSchema } from './schema';
@@ -55,11 +56,26 @@ export function parseContract(text: string, source: string): RouteContract {
 	return result.data;
 }
 
+/**
+ * Where a build writes its host configs and contract: `<folder>-hosts/` beside its output folder
+ * (`dist-hosts/`); for a build into the project's `dist/`, the `hostsDir` option when it names one
+ * (the starter's `hosts/`). A build into another folder (a preview build into `.preview/`, the
+ * build tests' temp folders) always writes beside it, so that no other build replaces the files
+ * that belong to dist/. Absolute paths in, absolute path out (with a trailing slash); `root` is
+ * needed with `hostsDir` only.
+ */
+export function hostsDirOf(outDir: string, root?: string, hostsDir?: string): string {
+	const folder = resolve(outDir);
+	return hostsDir !== undefined && root !== undefined && folder === resolve(root, 'dist')
+		? join(resolve(root, hostsDir), '/')
+		: `${folder}-hosts/`;
+}
+
 /** The contract in a file; throws one line saying what is wrong. */
 export function readContractFile(file: string): RouteContract {
 	if (!existsSync(file)) {
 		throw new Error(
-			`${file} does not exist: build first (the build writes the contract beside the host configs).`,
+			`${file} does not exist: build first (the build writes the contract beside the host configs), or name the contract with --contract when the hostsDir option put it elsewhere.`,
 		);
 	}
 	return parseContract(readFileSync(file, 'utf8'), file);

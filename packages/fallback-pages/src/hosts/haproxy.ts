@@ -127,6 +127,19 @@ export function haproxyOversizedFiles(
 		.filter(({ bytes }) => bytes > haproxyPayloadLimit);
 }
 
+/**
+ * HAProxy answers with pages it holds in one buffer: a page that does not fit would stop it. Throws,
+ * naming each page too big, before any config is written.
+ */
+export function checkHaproxyFits(contract: RouteContract, sizeOf: (file: string) => number): void {
+	const oversized = haproxyOversizedFiles(contract, sizeOf);
+	if (oversized.length > 0) {
+		throw new Error(
+			`hosts/haproxy: ${oversized.map(({ file, bytes }) => `${file} (${bytes} B)`).join(', ')} exceed the ${haproxyPayloadLimit} B a page may have in HAProxy's buffer`,
+		);
+	}
+}
+
 /** A locale's gallery: `index.html`, `de/index.html`. */
 const galleryFile = (contract: RouteContract, locale: string) =>
 	`${locale === contract.defaultLocale ? '' : `${locale}/`}${contract.indexFile}`;

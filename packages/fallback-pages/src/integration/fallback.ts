@@ -2,32 +2,18 @@
  * `fallback({ ... })`, the Astro integration: injects Fallback's pages into the site's build (from
  * this package, prerendered), serves them the validated options as virtual modules, and after the
  * build writes what is derived from the route contract but is not a page: the Netlify rules after
- * the site's own, the host configs and the contract. Generators stay pure; this is the one place
- * that writes. It touches nothing of the site's: its pages, settings, rules and files stay as the
+ * the site's own, the host configs and the contract, in named steps (buildSteps.ts, the one place
+ * that writes; the generators stay pure). It touches nothing of the site's: its pages, settings, rules and files stay as the
  * site built them.
  */
-import { existsSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import react from '@astrojs/react';
-import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import {
-	baseOf,
-	CONTRACT_NAME,
-	errorRoutes,
-	joinBase,
-	MAINTENANCE_STATUS,
-	requiredStatusPage,
-	siteBaseOf,
-} from '../contract/contract';
-import { contractJson } from '../contract/contractFile';
+import type { AstroIntegration } from 'astro';
+import { baseOf, joinBase } from '../contract/contract';
+import { hostsDirOf } from '../contract/contractFile';
 import { optionsContract } from '../contract/fromOptions';
-import { inlineCodeOf } from '../quality/pageAnalysis';
 import { describeDeploy, readDeploy, type Deploy } from '../config/deploy';
-import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
-import { netlifySiteStatusRedirects } from '../hosts/netlify';
-import { haproxyOversizedFiles, haproxyPayloadLimit } from '../hosts/haproxy';
 import type { Locale } from '../i18n';
 import {
 	parseOptions,
@@ -37,88 +23,19 @@ import {
 } from '../config/options';
 import { contrasts, formatRatio, schemeClassesCss, themeCss } from '../brand/theme';
 import { loadLogo } from '../brand/logo';
-import { virtualModules } from './virtualModules';
-import { hostsDirOf } from '../verify/site';
-import { clashError, collisions, ownPages, settlePages } from './ownPages';
 import { packageRoot } from '../packageRoot';
+import {
+	checkNoInlineCode,
+	maintenanceWarning,
+	writeBaseContract,
+	writeHostConfigs,
+	writeNetlifyRules,
+} from './buildSteps';
+import { clashError, collisions, ownPages, settlePages } from './ownPages';
 import { defaultLanguagesLine, siteLocaleAliases, siteLocales } from './siteLocales';
-import { writeBlock } from './ruleFiles';
+import { virtualModules } from './virtualModules';
 
 export type { FallbackOptions };
-
-/** Every HTML file of the build, by its path in dist/. */
-async function readHtml(dist: string): Promise<Map<string, string>> {
-	const names = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith('.html')).sort();
-	return new Map(
-		await Promise.all(names.map(async (name) => [name, await readFile(join(dist, name), 'utf8')] as const)),
-	);
-}
-
-/**
- * @astrojs/react always bundles its hydration runtime, even when no component is hydrated.
- * Fallback renders React at build time only: in a build that is Fallback's alone (no page of the
- * site's own), an `_astro` file no page names is removed rather than deployed. In a site, nothing
- * of `_astro` is touched: the site's chunks and fonts are named by other files, not by pages.
- */
-async function removeUnreferencedAssets(dist: string, assetsFolder: string, logger: AstroIntegrationLogger) {
-	const assetsDir = join(dist, assetsFolder);
-	const assets = await readdir(assetsDir).catch(() => [] as string[]);
-	if (assets.length === 0) return;
-	const html = [...(await readHtml(dist)).values()].join('\n');
-	const unused = assets.filter((asset) => !html.includes(asset));
-	await Promise.all(unused.map((asset) => rm(join(assetsDir, asset))));
-	if (unused.length === assets.length) await rm(assetsDir, { recursive: true });
-	if (unused.length > 0) logger.info(`removed ${unused.length} unreferenced asset(s) from ${assetsFolder}/`);
-}
-
-async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
-	for (const file of files) {
-		const path = join(dir, file.path);
-		await mkdir(dirname(path), { recursive: true });
-		await writeFile(path, file.content);
-	}
-}
-
-/**
- * Fallback's rules after whatever the build already holds (the site's `public/_redirects`, its
- * `_headers`): the site's own rules come first and keep winning, Fallback's catch-all comes last.
- */
-async function appendRules(dist: string, files: readonly HostConfigFile[]) {
-	for (const file of files) await writeBlock(join(dist, file.path), file.content);
-}
-
-/** A folder as the log names it: relative to the project, with a slash, when inside it. */
-function shownPath(root: string, folder: string): string {
-	const shown = relative(root, folder);
-	return shown.startsWith('..') ? resolve(folder) : `${shown}/`;
-}
-
-/**
- * Removes the host configs an earlier build wrote (a folder holding its contract); resolves to
- * whether there were any. Any other folder at that path is left alone.
- */
-async function removeHostsDir(hostsDir: string): Promise<boolean> {
-	if (!existsSync(join(hostsDir, CONTRACT_NAME))) return false;
-	await rm(hostsDir, { recursive: true, force: true });
-	return true;
-}
-
-/**
- * Replaces the host configs of an earlier build. Only a folder Fallback wrote (it holds the contract)
- * is removed; any other folder at that path stops the build instead.
- */
-async function replaceHostsDir(hostsDir: string, files: readonly HostConfigFile[]) {
-	if (existsSync(hostsDir)) {
-		const ours = existsSync(join(hostsDir, CONTRACT_NAME));
-		if (!ours && (await readdir(hostsDir)).length > 0) {
-			throw new Error(
-				`fallback: ${hostsDir} exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was removed. Choose another folder with fallback({ hostsDir: '…' }).`,
-			);
-		}
-		await rm(hostsDir, { recursive: true, force: true });
-	}
-	await writeFiles(hostsDir, files);
-}
 
 interface ShippedLocales {
 	/** Every shipped locale, the default first. */
@@ -216,10 +133,6 @@ export function fallbackIntegration(
 					defaultLocale: shipped.defaultLocale,
 				});
 				assetsDir = astro.build.assets;
-				// The icons are React components rendered at build time.
-				if (!astro.integrations.some((integration) => integration.name === '@astrojs/react')) {
-					updateConfig({ integrations: [react()] });
-				}
 				const { logo, ...brand } = options.brand;
 				const logoMarkup = logo ? await loadLogo(logo, root) : undefined;
 				const lowest = contrasts(brand).sort(
@@ -320,13 +233,7 @@ export function fallbackIntegration(
 					siteGalleries: config().siteGalleries,
 				});
 				const texts = await settlePages(dist, options.base, pages, assetsDir, { inline: !embedded });
-				if (ownsBuild) await removeUnreferencedAssets(dist, assetsDir, logger);
-				const inline = inlineCodeOf(texts.values());
-				if (embedded && inline.styles.length + inline.scripts.length > 0) {
-					throw new Error(
-						`fallback: ${inline.styles.length} inline style(s) and ${inline.scripts.length} inline script(s) left in embedded pages; the site's CSP would block them`,
-					);
-				}
+				if (embedded) checkNoInlineCode(texts.values());
 				// Each page carries the policy for its own inline code: the contract (and every
 				// config written from it) depends on the options and the deploy context only.
 				const contract = optionsContract(options, {
@@ -336,48 +243,21 @@ export function fallbackIntegration(
 					siteBase,
 					localeAliases,
 				});
-				const base = baseOf(contract);
-				if (contract.maintenance) {
-					logger.warn(
-						`maintenance is on: every path but ${contract.maintenance.allowedPaths.join(', ') || '(none)'} answers ${MAINTENANCE_STATUS}, Retry-After: ${requiredStatusPage(contract, MAINTENANCE_STATUS).headers['Retry-After']}`,
-					);
-				}
-				// At the root of a build that is Fallback's alone, the page headers go on every path;
-				// otherwise on Fallback's own paths and files only.
-				const everyPath = ownsBuild && options.base === '/';
-				const [redirects, headers] = netlifyFiles(contract, { everyPath });
-				// Beside pages in a folder of their own, the site's own status pages at its root answer
-				// with their status, never 200.
-				const own = netlifySiteStatusRedirects(contract, siteStatusPages);
-				await appendRules(dist, [{ ...redirects!, content: own + redirects!.content }, headers!]);
+				const warning = maintenanceWarning(contract);
+				if (warning) logger.warn(warning);
 				logger.info(
-					`${pages.length} pages${base === '/' ? '' : ` under ${base}`}; _redirects (${errorRoutes(contract).length} error routes${own ? `, the site's own ${siteStatusPages.join(', ')} page at its status` : ''}) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''}${everyPath ? '' : ", on Fallback's pages only"}) after the site's own`,
+					await writeNetlifyRules(dist, contract, {
+						everyPath: ownsBuild && options.base === '/',
+						siteStatusPages,
+						pages: pages.length,
+						deploy,
+					}),
 				);
 				const hostsDir = hostsDirOf(dist, root, options.hostsDir);
-				if (base !== '/') {
-					// The contract, for `verify --base`, in the pages' folder (its rules answer it as an
-					// unknown path). The server configs describe pages at the root: none for a base,
-					// and none of an earlier build stays behind to be mistaken for this one's.
-					const folder = base.slice(siteBaseOf(contract).length);
-					await writeFiles(dist, [{ path: `${folder}${CONTRACT_NAME}`, content: contractJson(contract) }]);
-					const removed = await removeHostsDir(hostsDir);
-					logger.info(
-						`the route contract is ${base}${CONTRACT_NAME}; server configs describe pages at the root: none written for ${base}${removed ? `, and the earlier build's in ${shownPath(root, hostsDir)} removed` : ''}`,
-					);
-					return;
-				}
-				// HAProxy answers with pages it holds in one buffer: a page that does not fit would stop it.
-				const oversized = haproxyOversizedFiles(contract, (file) => statSync(join(dist, file)).size);
-				if (oversized.length > 0) {
-					throw new Error(
-						`hosts/haproxy: ${oversized.map(({ file, bytes }) => `${file} (${bytes} B)`).join(', ')} exceed the ${haproxyPayloadLimit} B a page may have in HAProxy's buffer`,
-					);
-				}
-				const files = hostConfigFiles(contract, options.hosts);
-				// The contract itself, for `verify`: what a deploy of this build must answer.
-				await replaceHostsDir(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
 				logger.info(
-					`wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${shownPath(root, hostsDir)}`,
+					baseOf(contract) === '/'
+						? await writeHostConfigs(dist, contract, { hostsDir, root, hosts: options.hosts })
+						: await writeBaseContract(dist, contract, { hostsDir, root }),
 				);
 			},
 		},

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { appErrorPages } from '../catalog/appErrors';
 import { statusCatalog } from '../catalog/statuses';
 import type { Locale } from '../i18n';
-import { locatedElements } from '../quality/pageAnalysis';
+import { locatedElements } from '../html/pageAnalysis';
 import { withPagePolicy } from './pagePolicy';
 
 /** What decides the paths: the shipped locales and what the site keeps for itself. */

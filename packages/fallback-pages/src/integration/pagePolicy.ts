@@ -4,7 +4,7 @@
  * (`HEADER_POLICY`) and keeps working when new pages (another brand, other texts) are copied under it.
  */
 import { pagePolicy } from '../contract/pageHeaders';
-import { inlineCodeOf, locatedElements } from '../quality/pageAnalysis';
+import { inlineCodeOf, locatedElements } from '../html/pageAnalysis';
 
 /**
  * The page with no white space at the end of its inline styles (Astro's end in a line break).

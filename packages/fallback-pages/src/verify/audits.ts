@@ -13,7 +13,7 @@
  * imports carry `.ts`.
  */
 import type { Result } from 'lighthouse';
-import { CHROMIUM_PATH, chromiumLaunchOptions } from '../quality/chromium.ts';
+import { CHROMIUM_PATH, chromiumLaunchOptions } from './chromium.ts';
 import {
 	MAINTENANCE_STATUS,
 	errorRoutes,
@@ -24,7 +24,7 @@ import {
 	statusPage,
 	type RouteContract,
 } from '../contract/contract.ts';
-import { AXE_TAGS } from '../quality/axe.ts';
+import { AXE_TAGS } from './axe.ts';
 
 export interface AuditResult {
 	tool: 'lighthouse' | 'axe';
@@ -127,9 +127,9 @@ async function lighthouseAudits(
 	contract: RouteContract,
 	log: (line: string) => void,
 ): Promise<AuditResult[]> {
-	let tools: typeof import('../quality/lighthouse.ts');
+	let tools: typeof import('./lighthouse.ts');
 	try {
-		tools = await import('../quality/lighthouse.ts');
+		tools = await import('./lighthouse.ts');
 	} catch (error) {
 		return cannotLoad('lighthouse', pages, log, 'lighthouse and chrome-launcher', error);
 	}

@@ -68,8 +68,9 @@ export type CaseGroup = (typeof caseGroups)[number];
 export const preferredLocales = ['de', 'fr', 'ar'];
 
 /**
- * Up to three shipped locales to negotiate between: de, fr and ar when the build ships them (the
- * project's own build does), else the first others it ships.
+ * Up to three shipped locales to negotiate between: de, fr and ar where the build ships them (two
+ * left-to-right languages whose q-values can be weighed against each other, and a right-to-left
+ * one, whose page must say `dir="rtl"`), the others it ships in their order for those it lacks.
  */
 export function negotiationLocales(contract: RouteContract): string[] {
 	const others = contract.otherLocales;

@@ -6,36 +6,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONTRACT_NAME, errorRoutes, galleryFile } from '../contract/contract.ts';
-import { readContractFile } from '../contract/contractFile.ts';
+import { hostsDirOf, readContractFile } from '../contract/contractFile.ts';
 import type { Site } from './cases.ts';
 
 export { CONTRACT_NAME };
 
-/** Where the starter's build into its dist/ writes it (its `hostsDir` is `hosts`). */
-export const CONTRACT_FILE = `hosts/${CONTRACT_NAME}`;
-
 /**
- * Where a build writes its host configs and contract: `<folder>-hosts/` beside its output folder
- * (`dist-hosts/`); for a build into the project's `dist/`, the `hostsDir` option when it names one
- * (the starter's `hosts/`). A build into another folder (a preview build into `.preview/`, the
- * build tests' temp folders) always writes beside it, so that no other build replaces the files
- * that belong to dist/. Absolute paths in, absolute path out (with a trailing slash).
+ * Where a build into `dist` wrote its contract unless its `hostsDir` option named another folder
+ * (then `--contract` names the file): beside it, `<dist>-hosts/contract.json`.
  */
-export function hostsDirOf(outDir: string, root: string, hostsDir?: string): string {
-	const folder = resolve(outDir);
-	return hostsDir !== undefined && folder === resolve(root, 'dist')
-		? join(resolve(root, hostsDir), '/')
-		: `${folder}-hosts/`;
-}
-
-/**
- * The contract of the build in `dist` (a folder): beside it (`<dist>-hosts/contract.json`), or for
- * the project's dist/ in `hosts/` when that is where its build put it (the starter's `hostsDir`).
- */
-export function contractFileOf(dist: string, root = process.cwd()): string {
-	const beside = join(hostsDirOf(dist, root), CONTRACT_NAME);
-	const starter = join(hostsDirOf(dist, root, 'hosts'), CONTRACT_NAME);
-	return existsSync(beside) || !existsSync(starter) ? beside : starter;
+export function contractFileOf(dist: string): string {
+	return join(hostsDirOf(dist), CONTRACT_NAME);
 }
 
 /** The site of a build: its contract and its files, each checked to be there. */

@@ -1,0 +1,133 @@
+/**
+ * What the integration does after Astro's build (`astro:build:done`), one named step each, in the
+ * order the hook runs them. Each takes what it needs and returns the line the build logs; only
+ * these write (the generators they call stay pure). Fallback's pages are settled first
+ * (ownPages.ts: settlePages).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import {
+	CONTRACT_NAME,
+	errorRoutes,
+	MAINTENANCE_STATUS,
+	requiredStatusPage,
+	siteBaseOf,
+	baseOf,
+	type RouteContract,
+} from '../contract/contract';
+import { contractJson } from '../contract/contractFile';
+import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
+import { checkHaproxyFits } from '../hosts/haproxy';
+import { netlifySiteStatusRedirects } from '../hosts/netlify';
+import type { HostOptions } from '../hosts/options';
+import type { Deploy } from '../config/deploy';
+import { inlineCodeOf } from '../html/pageAnalysis';
+import { writeBlock } from './ruleFiles';
+
+async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
+	for (const file of files) {
+		const path = join(dir, file.path);
+		await mkdir(dirname(path), { recursive: true });
+		await writeFile(path, file.content);
+	}
+}
+
+/** A folder as the log names it: relative to the project, with a slash, when inside it. */
+function shownPath(root: string, folder: string): string {
+	const shown = relative(root, folder);
+	return shown.startsWith('..') ? resolve(folder) : `${shown}/`;
+}
+
+/** Embedded pages carry no inline code: the site's CSP would block it. Throws when some is left. */
+export function checkNoInlineCode(pages: Iterable<string>): void {
+	const inline = inlineCodeOf(pages);
+	if (inline.styles.length + inline.scripts.length > 0) {
+		throw new Error(
+			`fallback: ${inline.styles.length} inline style(s) and ${inline.scripts.length} inline script(s) left in embedded pages; the site's CSP would block them`,
+		);
+	}
+}
+
+/** The warning a build in maintenance gives; none otherwise. */
+export function maintenanceWarning(contract: RouteContract): string | undefined {
+	if (!contract.maintenance) return undefined;
+	const allowed = contract.maintenance.allowedPaths.join(', ') || '(none)';
+	const retryAfter = requiredStatusPage(contract, MAINTENANCE_STATUS).headers['Retry-After'];
+	return `maintenance is on: every path but ${allowed} answers ${MAINTENANCE_STATUS}, Retry-After: ${retryAfter}`;
+}
+
+export interface NetlifyRulesPlan {
+	/** The page headers on every path (a build that is Fallback's alone, at the root), or on Fallback's own. */
+	everyPath: boolean;
+	/** Beside pages in a folder of their own: the statuses whose page the site has at its root. */
+	siteStatusPages: readonly number[];
+	/** How many pages the build settled, for the log. */
+	pages: number;
+	deploy: Pick<Deploy, 'context' | 'isPreview'>;
+}
+
+/**
+ * Fallback's `_redirects` and `_headers` after whatever the build already holds (the site's
+ * `public/_redirects`, its `_headers`): the site's own rules come first and keep winning,
+ * Fallback's catch-all comes last. The site's own status pages at its root (beside pages in a
+ * folder) answer with their status, never 200.
+ */
+export async function writeNetlifyRules(
+	dist: string,
+	contract: RouteContract,
+	{ everyPath, siteStatusPages, pages, deploy }: NetlifyRulesPlan,
+): Promise<string> {
+	const [redirects, headers] = netlifyFiles(contract, { everyPath });
+	const own = netlifySiteStatusRedirects(contract, siteStatusPages);
+	for (const file of [{ ...redirects!, content: own + redirects!.content }, headers!]) {
+		await writeBlock(join(dist, file.path), file.content);
+	}
+	const base = baseOf(contract);
+	return `${pages} pages${base === '/' ? '' : ` under ${base}`}; _redirects (${errorRoutes(contract).length} error routes${own ? `, the site's own ${siteStatusPages.join(', ')} page at its status` : ''}) and _headers (${deploy.context}${deploy.isPreview ? ', noindex' : ''}${everyPath ? '' : ", on Fallback's pages only"}) after the site's own`;
+}
+
+/**
+ * Pages under a base: the contract, for `verify --base`, in the pages' folder (its rules answer it
+ * as an unknown path). The server configs describe pages at the root: none is written, and those
+ * an earlier build left in `hostsDir` (a folder holding its contract; any other is left alone)
+ * are removed, so that none is mistaken for this build's.
+ */
+export async function writeBaseContract(
+	dist: string,
+	contract: RouteContract,
+	{ hostsDir, root }: { hostsDir: string; root: string },
+): Promise<string> {
+	const base = baseOf(contract);
+	const folder = base.slice(siteBaseOf(contract).length);
+	await writeFiles(dist, [{ path: `${folder}${CONTRACT_NAME}`, content: contractJson(contract) }]);
+	const earlier = existsSync(join(hostsDir, CONTRACT_NAME));
+	if (earlier) await rm(hostsDir, { recursive: true, force: true });
+	return `the route contract is ${base}${CONTRACT_NAME}; server configs describe pages at the root: none written for ${base}${earlier ? `, and the earlier build's in ${shownPath(root, hostsDir)} removed` : ''}`;
+}
+
+/**
+ * Pages at the root: every host's config and the contract itself (for `verify`: what a deploy of
+ * this build must answer) in `hostsDir`, replacing an earlier build's. Only a folder Fallback wrote
+ * (it holds the contract) is replaced; any other at that path stops the build, untouched. Each page
+ * is checked to fit HAProxy's buffer first.
+ */
+export async function writeHostConfigs(
+	dist: string,
+	contract: RouteContract,
+	{ hostsDir, root, hosts }: { hostsDir: string; root: string; hosts: HostOptions },
+): Promise<string> {
+	checkHaproxyFits(contract, (file) => statSync(join(dist, file)).size);
+	const files = hostConfigFiles(contract, hosts);
+	if (existsSync(hostsDir)) {
+		const ours = existsSync(join(hostsDir, CONTRACT_NAME));
+		if (!ours && (await readdir(hostsDir)).length > 0) {
+			throw new Error(
+				`fallback: ${hostsDir} exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was removed. Choose another folder with fallback({ hostsDir: '…' }).`,
+			);
+		}
+		await rm(hostsDir, { recursive: true, force: true });
+	}
+	await writeFiles(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
+	return `wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${shownPath(root, hostsDir)}`;
+}

@@ -1,0 +1,82 @@
+/**
+ * The package's layers point one way: what a site's build loads (the integration, the pages it
+ * injects and everything they import) never reaches the verifier or the CLI, and nothing in the
+ * package reaches this repository's own files (the starter, quality gates, scripts, tests).
+ * Imports are read by TypeScript's own pre-processor, .astro files by their frontmatter.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const src = resolve('packages/fallback-pages/src');
+
+const options: ts.CompilerOptions = {
+	moduleResolution: ts.ModuleResolutionKind.Bundler,
+	module: ts.ModuleKind.ESNext,
+	allowImportingTsExtensions: true,
+	noEmit: true,
+};
+
+/** The relative modules a source file imports, resolved to files (by TypeScript; .astro as named). */
+function importsOf(file: string): string[] {
+	const text = readFileSync(file, 'utf8');
+	const code = file.endsWith('.astro') ? (text.split(/^---$/m)[1] ?? '') : text;
+	return ts
+		.preProcessFile(code, true, true)
+		.importedFiles.map(({ fileName }) => fileName)
+		.filter((name) => name.startsWith('.'))
+		.map((name) => {
+			const resolved = ts.resolveModuleName(name, file, options, ts.sys).resolvedModule?.resolvedFileName;
+			const named = join(dirname(file), name.replace(/\?.*$/, '')); // Vite's ?raw and the like
+			if (resolved) return resolved;
+			if (existsSync(named) && statSync(named).isFile()) return named;
+			throw new Error(`${file}: cannot resolve ${name}`);
+		});
+}
+
+/** Every file reachable from `entries` through relative imports. */
+function closure(entries: readonly string[]): Set<string> {
+	const seen = new Set<string>();
+	const queue = [...entries];
+	while (queue.length > 0) {
+		const file = queue.pop()!;
+		if (seen.has(file)) continue;
+		seen.add(file);
+		if (/\.(ts|tsx|astro)$/.test(file)) queue.push(...importsOf(file));
+	}
+	return seen;
+}
+
+const routeFiles = (readdirSync(join(src, 'routes'), { recursive: true }) as string[])
+	.filter((name) => /\.(astro|ts)$/.test(name))
+	.map((name) => join(src, 'routes', name));
+
+const inside = (folder: string) => (file: string) =>
+	relative(join(src, folder), file).startsWith('..') === false;
+
+describe("the package's layers", () => {
+	const build = closure([join(src, 'index.ts'), ...routeFiles]);
+	it('a site build loads the integration and its pages, never the verifier or the CLI', () => {
+		expect(build.size).toBeGreaterThan(40);
+		expect([...build].filter(inside('integration')).length).toBeGreaterThan(3);
+		expect([...build].filter((file) => inside('verify')(file) || inside('cli')(file))).toEqual([]);
+	});
+	it('nothing in the package reaches outside it', () => {
+		const all = closure([
+			...['index.ts', 'config.ts', 'verify.ts', 'embed.ts', 'cli/main.ts'].map((entry) => join(src, entry)),
+			...routeFiles,
+		]);
+		expect(
+			[...all].filter((file) => relative(resolve('packages/fallback-pages'), file).startsWith('..')),
+		).toEqual([]);
+	});
+	it('the integration answers to the contract and the generators, which answer to nothing above them', () => {
+		const generators = closure(
+			(readdirSync(join(src, 'hosts'), { recursive: true }) as string[])
+				.filter((name) => name.endsWith('.ts'))
+				.map((name) => join(src, 'hosts', name)),
+		);
+		expect([...generators].filter((file) => inside('integration')(file) || inside('cli')(file))).toEqual([]);
+	});
+});
