@@ -42,6 +42,9 @@ const bundle = await rolldown({
 	// only the CLI and the verifier use are inlined in their chunks, so that a site that only uses
 	// the integration never installs them.
 	external: (id) => /^[^./]/.test(id) && !cliOnly.some((name) => id === name || id.startsWith(`${name}/`)),
+	// No dependency is imported for its side effects: an import left unused goes (the declarations
+	// of the options would otherwise keep `import "lucide-react"` from a type-only chain).
+	treeshake: { moduleSideEffects: (_id, external) => !external },
 	plugins: [declarations(['src/*.ts'])],
 	// Declarations take most of the bundle's few seconds: expected, not worth a warning.
 	checks: { pluginTimings: false },
@@ -92,6 +95,7 @@ if (!current) {
 	mkdirSync(dist, { recursive: true });
 	for (const [name, text] of files) writeFileSync(join(dist, name), text);
 }
-console.log(
+// On stderr: `npm pack --json` prints its answer on stdout.
+console.error(
 	`fallback-pages: ${current ? 'dist/ already holds this bundle' : 'bundled src/ into dist/'} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
 );
