@@ -45,7 +45,7 @@ const allowed: Record<string, readonly RegExp[]> = {
 	'fallback-pages': [
 		/^(LICENSE|README\.md|package\.json|bin\/fallback-pages\.js)$/,
 		/^dist\/[\w-]+\.(js|d\.ts)$/,
-		/^src\/(catalog|problems)\/\w+\.ts$/,
+		/^src\/(catalog|problems|utils)\/\w+\.ts$/,
 		/^src\/i18n\/(locales\/)?[\w]+\.ts$/,
 		/^src\/(components|layouts)\/[A-Z]\w+\.astro$/,
 		/^src\/config\/(deploy\.ts|virtual\.d\.ts)$/,

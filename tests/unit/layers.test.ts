@@ -21,7 +21,13 @@ const options: ts.CompilerOptions = {
 /** The relative modules a source file imports, resolved to files (by TypeScript; .astro as named). */
 function importsOf(file: string): string[] {
 	const text = readFileSync(file, 'utf8');
-	const code = file.endsWith('.astro') ? (text.split(/^---$/m)[1] ?? '') : text;
+	// An .astro file imports in its frontmatter and in its <script> elements (bundled for the page).
+	const code = file.endsWith('.astro')
+		? [
+				text.split(/^---$/m)[1] ?? '',
+				...[...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]),
+			].join('\n')
+		: text;
 	return ts
 		.preProcessFile(code, true, true)
 		.importedFiles.map(({ fileName }) => fileName)
@@ -61,6 +67,18 @@ describe("the package's layers", () => {
 		expect(build.size).toBeGreaterThan(40);
 		expect([...build].filter(inside('integration')).length).toBeGreaterThan(3);
 		expect([...build].filter((file) => inside('verify')(file) || inside('cli')(file))).toEqual([]);
+	});
+	it("the package's files list holds every source a site's build of the pages loads", () => {
+		const manifest = JSON.parse(readFileSync(resolve(src, '../package.json'), 'utf8')) as { files: string[] };
+		const listed = manifest.files.filter((entry) => !entry.startsWith('!'));
+		const excluded = manifest.files.filter((entry) => entry.startsWith('!')).map((entry) => entry.slice(1));
+		const shipped = (file: string) => {
+			const path = relative(resolve(src, '..'), file);
+			const under = (entry: string) => path === entry || path.startsWith(`${entry}/`);
+			return listed.some(under) && !excluded.some(under);
+		};
+		const pages = closure(routeFiles);
+		expect([...pages].filter((file) => !shipped(file))).toEqual([]);
 	});
 	it('nothing in the package reaches outside it', () => {
 		const all = closure([
