@@ -19,7 +19,7 @@ const phases: readonly (readonly Step[])[] = [
 	[{ script: 'requirements', what: 'Chromium, Java, nginx, Caddy, Apache, HAProxy present' }],
 	[{ script: 'build:production', what: 'dist/ and hosts/ as production builds them' }],
 	[
-		{ script: 'lint', what: 'Prettier, ESLint, astro check' },
+		{ script: 'lint', what: 'Prettier, ESLint, astro check, the workflow files' },
 		{ script: 'test:unit', what: 'pure unit tests' },
 		{ script: 'test:build', what: 'the built pages, preview and production builds' },
 		{ script: 'size', what: 'size budgets' },

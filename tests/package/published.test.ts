@@ -43,7 +43,7 @@ async function packedFiles(workspace: string): Promise<PackedFile[]> {
  */
 const allowed: Record<string, readonly RegExp[]> = {
 	'fallback-pages': [
-		/^(LICENSE|README\.md|package\.json|bin\/fallback-pages\.js)$/,
+		/^(LICENSE|README\.md|CHANGELOG\.md|package\.json|bin\/fallback-pages\.js)$/,
 		/^dist\/[\w-]+\.(js|d\.ts)$/,
 		/^src\/(catalog|problems|utils)\/\w+\.ts$/,
 		/^src\/i18n\/(locales\/)?[\w]+\.ts$/,
@@ -53,7 +53,7 @@ const allowed: Record<string, readonly RegExp[]> = {
 		/^src\/styles\/[\w-]+\.css$/,
 	],
 	'netlify-plugin-fallback-pages': [
-		/^(LICENSE|README\.md|package\.json|manifest\.yml|index\.js|placePages\.js|verifyDeploy\.js)$/,
+		/^(LICENSE|README\.md|CHANGELOG\.md|package\.json|manifest\.yml|index\.js|placePages\.js|verifyDeploy\.js)$/,
 	],
 };
 
@@ -61,6 +61,7 @@ const allowed: Record<string, readonly RegExp[]> = {
 const required: Record<string, readonly string[]> = {
 	'fallback-pages': [
 		'LICENSE',
+		'CHANGELOG.md',
 		'bin/fallback-pages.js',
 		...['index', 'config', 'verify', 'embed'].flatMap((name) => [`dist/${name}.js`, `dist/${name}.d.ts`]),
 		'dist/icons.js',
@@ -68,7 +69,7 @@ const required: Record<string, readonly string[]> = {
 		'src/routes/[...locale]/[code].astro',
 		'src/styles/preview.css',
 	],
-	'netlify-plugin-fallback-pages': ['LICENSE', 'index.js', 'manifest.yml'],
+	'netlify-plugin-fallback-pages': ['LICENSE', 'CHANGELOG.md', 'index.js', 'manifest.yml'],
 };
 
 describe.each(Object.keys(allowed))('the packed %s', (workspace) => {
