@@ -13,10 +13,7 @@ import { createRequire } from 'node:module';
 import { basename, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import {
-	allowedHtmlMessages,
-	type AllowedMessage,
-} from '../quality/htmlValidation.ts';
+import { allowedHtmlMessages, type AllowedMessage } from '../quality/htmlValidation.ts';
 
 const run = promisify(execFile);
 const dist = new URL('../dist/', import.meta.url);

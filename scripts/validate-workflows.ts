@@ -11,7 +11,8 @@ import { parse } from 'yaml';
 const root = new URL('../', import.meta.url).pathname;
 const folder = join(root, '.github/workflows');
 const scripts = Object.keys(
-	(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+	(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+		.scripts,
 );
 const validator = join(root, 'node_modules/.bin/action-validator');
 let failed = 0;
