@@ -11,6 +11,6 @@ export default defineConfig({
 	test: {
 		include: ['tests/package/**/*.test.ts'],
 		testTimeout: 120_000,
-		hookTimeout: 300_000,
+		hookTimeout: 600_000,
 	},
 });

@@ -3,7 +3,7 @@
  *
  * As a module: serve dist/ with status 200 (`serveDist`, Astro's own static preview server), start one
  * Chromium for many runs (`launchLighthouseBrowser`), audit and summarise pages, and check a page
- * served at its real error status (`checkAtStatus`). Those two live in src/quality/lighthouse.ts,
+ * served at its real error status (`checkAtStatus`). Those two live in src/verify/lighthouse.ts,
  * which the verifier shares, and are re-exported here.
  *
  * As a script (`node scripts/lighthouse.ts [--pages 404,500,index]`): audits every page in dist/
@@ -27,7 +27,7 @@ import {
 	type LighthouseBrowser,
 } from '../packages/fallback-pages/src/verify/lighthouse.ts';
 
-// Launching Lighthouse and judging a run live in src/quality/lighthouse.ts, which the verifier
+// Launching Lighthouse and judging a run live in src/verify/lighthouse.ts, which the verifier
 // shares; this script's module keeps exporting them, so its importers need not know.
 export {
 	MAX_RUNS,

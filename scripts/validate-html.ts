@@ -2,7 +2,7 @@
  * The Nu HTML Checker (vnu, from the `vnu-jar` package, on the machine's Java 17+) on built pages.
  *
  * As a module: `validateFiles` checks files and returns each page's messages, split into errors,
- * warnings, infos and messages the allow-list (src/quality/htmlValidation.ts) accepts.
+ * warnings, infos and messages the allow-list (quality/htmlValidation.ts) accepts.
  *
  * As a script (`node scripts/validate-html.ts`): checks every page in dist/, prints per-page counts
  * and every message, and exits 1 on any error or warning the allow-list does not accept.

@@ -47,6 +47,7 @@ import { runVerify } from '../../packages/fallback-pages/src/verify/main';
 import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
 import { contractFileOf } from '../../packages/fallback-pages/src/verify/site';
 import {
+	contractFile,
 	distDir,
 	freePort,
 	loopback,
@@ -249,12 +250,13 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 		it(`npm run verify passes against it (--host ${server.id})`, async () => {
 			// The contract the build wrote for the verifier is the one this suite checks (the build
 			// lists the locales in the config's order, this suite in the catalogue's).
-			expect(inLocaleOrder(readContractFile(contractFileOf(distDir)))).toEqual(inLocaleOrder(contract));
+			expect(inLocaleOrder(readContractFile(contractFile))).toEqual(inLocaleOrder(contract));
 			const lines: string[] = [];
 			const run = await runVerify({
 				url: `http://127.0.0.1:${served.running!.port}/`,
 				host: server.id,
 				dist: distDir,
+				contract: contractFile,
 				reportDir: join(served.work!.dir, 'verify-report'),
 				log: (line) => lines.push(line),
 				color: false,

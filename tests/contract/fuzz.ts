@@ -8,7 +8,7 @@
  * still up at the end. Which servers keep them yet: `fuzzed` in cases.ts.
  */
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import {
 	errorRoutes,
 	routePaths,
@@ -48,6 +48,7 @@ export interface FuzzRequest {
 }
 
 const segments = [
+	'api',
 	'404',
 	'503',
 	'503.html',
@@ -85,6 +86,15 @@ const accepts = [
 	'text/html;q=0, application/json',
 	'x/y;q=abc',
 	'',
+	// Each excludes the formats of one prefix: a page path's HTML, or an API path's problem
+	// documents (JSON and text); the answer must still be one of the site's files, never the
+	// server's own page.
+	'application/json;q=0, application/problem+json;q=0, text/plain;q=0, text/html',
+	'text/html;q=0, application/xhtml+xml;q=0, text/plain;q=0, application/json',
+	'text/*;q=0, application/*',
+	'application/xhtml+xml',
+	'image/*',
+	'*/*;q=0',
 ];
 const languages = [undefined, 'de', 'fr-CH, fr;q=0.9', 'zz', '*', 'de;q=0', 'ar, ja;q=0.5', ';;;', ''];
 const methods = [
@@ -111,7 +121,9 @@ export function fuzzRequests(seed = FUZZ_SEED, count = FUZZ_REQUESTS): FuzzReque
 		const parts = Array.from({ length: 1 + Math.floor(random() * 4) }, () =>
 			random() < 0.2 ? token : pick(segments),
 		);
-		const path = `/${parts.join('/')}${random() < 0.2 ? '/' : ''}`;
+		// A third of the paths under the API prefix (sometimes written with a doubled slash).
+		const api = random() < 0.33 ? pick(['/api', '/api', '//api']) : '';
+		const path = `${api}/${parts.join('/')}${random() < 0.2 ? '/' : ''}`;
 		const query = random() < 0.3 ? `?q=${token}&digest=${encodeURIComponent('<b>x</b>')}` : '';
 		const headers: Record<string, string> = {};
 		const accept = pick(accepts);
@@ -125,23 +137,36 @@ export function fuzzRequests(seed = FUZZ_SEED, count = FUZZ_REQUESTS): FuzzReque
 	});
 }
 
-/** The path a server looks up for a target: dot segments resolved, percent-decoding where it decodes. */
-function lookedUp(target: string): string {
-	const pathname = new URL(target.split('?')[0]!, 'http://fuzz.invalid').pathname;
-	let decoded = pathname;
-	try {
-		decoded = decodeURIComponent(pathname);
-	} catch {
-		// Not UTF-8 once decoded (%ff): looked up as it is.
-	}
-	return decoded.replace(/\/{2,}/g, '/');
+/**
+ * The paths a server may look up for a target: dot segments resolved, then percent-decoded (and
+ * slashes merged); or decoded first, then resolved, as nginx and Caddy do with an encoded slash
+ * (`/a/%2F/../503` is `/503` to them).
+ */
+function lookedUp(target: string): string[] {
+	const raw = target.split('?')[0]!;
+	const decode = (path: string) => {
+		try {
+			return decodeURIComponent(path);
+		} catch {
+			return path; // Not UTF-8 once decoded (%ff): looked up as it is.
+		}
+	};
+	const resolved = (path: string) => new URL(path, 'http://fuzz.invalid').pathname;
+	const merged = (path: string) => path.replace(/\/{2,}/g, '/');
+	return [
+		...new Set([
+			merged(decode(resolved(raw))),
+			// Dot segments of the decoded path, resolved as path segments (no URL parsing of bytes
+			// a URL cannot hold); the trailing slash kept.
+			posix.resolve('/', decode(raw)) + (/\/\.{0,2}$/.test(decode(raw)) && decode(raw) !== '/' ? '/' : ''),
+		]),
+	];
 }
 
 /** The route a target names exactly (by path or file), if any. */
 function routeAt(contract: RouteContract, target: string): PageRoute | undefined {
-	const path = lookedUp(target);
 	// Netlify matches a rule with or without a trailing slash.
-	const paths = [path, path.replace(/(.)\/$/, '$1')];
+	const paths = lookedUp(target).flatMap((path) => [path, path.replace(/(.)\/$/, '$1')]);
 	return errorRoutes(contract).find((route) =>
 		routePaths(contract, route).some((one) => paths.includes(one)),
 	);
@@ -172,17 +197,18 @@ export function violations(
 	if (redirect) {
 		// Only the slash of a folder (`/de` → `/de/`), which servers add themselves.
 		const location = new URL(answer.headers.get('location') ?? '', 'http://fuzz.invalid').pathname;
-		const folder = join(pagesRoot, lookedUp(request.target));
-		if (!location.endsWith('/') || !existsSync(folder) || !statSync(folder).isDirectory())
+		const isFolder = (path: string) =>
+			existsSync(join(pagesRoot, path)) && statSync(join(pagesRoot, path)).isDirectory();
+		if (!location.endsWith('/') || !lookedUp(request.target).some(isFolder))
 			problems.push(`${what}: a redirect to ${answer.headers.get('location')}`);
 		return problems;
 	}
 	if (request.method !== 'GET') return problems;
 	if (status === 200) {
-		const path = lookedUp(request.target);
-		const file = join(pagesRoot, path);
-		const served =
-			existsSync(file) && (statSync(file).isFile() || existsSync(join(file, contract.indexFile)));
+		const served = lookedUp(request.target).some((path) => {
+			const file = join(pagesRoot, path);
+			return existsSync(file) && (statSync(file).isFile() || existsSync(join(file, contract.indexFile)));
+		});
 		if (!served) problems.push(`${what}: 200 for a path that is no file`);
 	} else if (status >= 400) {
 		// One of the site's files for this status (any locale, any format), as the host sends it.

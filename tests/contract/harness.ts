@@ -28,6 +28,7 @@ import {
 	type Answer,
 	type RequestOptions,
 } from '../../packages/fallback-pages/src/verify/http';
+import { contractFileOf } from '../../packages/fallback-pages/src/verify/site';
 
 /**
  * The build every server serves: the project's dist/, or another production build named by
@@ -36,6 +37,14 @@ import {
 export const distDir = process.env['FALLBACK_CONTRACT_DIST']
 	? join(process.env['FALLBACK_CONTRACT_DIST'], '/')
 	: fileURLToPath(new URL('../../dist/', import.meta.url));
+
+/**
+ * The contract of that build: the project's build writes it into its hostsDir (hosts/), another
+ * build beside itself (`<dist>-hosts/`).
+ */
+export const contractFile = process.env['FALLBACK_CONTRACT_DIST']
+	? contractFileOf(distDir)
+	: fileURLToPath(new URL('../../hosts/contract.json', import.meta.url));
 
 /** Seconds the proxy configs under test wait for the app: short, so the timeout case stays quick. */
 export const testUpstreamTimeoutSeconds = 2;

@@ -63,6 +63,9 @@ describe('npm run verify against a broken host (nginx behind a proxy that breaks
 				url,
 				'--host',
 				'nginx',
+				// The starter's build writes its contract into its hostsDir, as its npm run verify says.
+				'--contract',
+				'hosts/contract.json',
 				'--report-dir',
 				reportDir,
 			],

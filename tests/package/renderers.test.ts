@@ -127,7 +127,7 @@ beforeAll(async () => {
 			logs[build] = result.stdout + result.stderr;
 		}
 	}
-}, 420_000);
+}, 600_000);
 
 afterAll(async () => {
 	await Promise.all(servers.map((server) => server.stop()));

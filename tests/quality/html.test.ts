@@ -1,6 +1,6 @@
 /**
  * The Nu HTML Checker on every page of dist/: no error and no warning, except what
- * src/quality/htmlValidation.ts accepts with a reason. `npm run validate` prints the same per page.
+ * quality/htmlValidation.ts accepts with a reason. `npm run validate` prints the same per page.
  */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

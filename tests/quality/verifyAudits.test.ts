@@ -194,7 +194,7 @@ describe('auditPages on a live site of this build', () => {
 		const previous = process.env['CHROME_PATH'];
 		process.env['CHROME_PATH'] = '/nonexistent/chromium';
 		try {
-			// The Chromium path is read when src/quality/chromium.ts loads: load the modules afresh.
+			// The Chromium path is read when src/verify/chromium.ts loads: load the modules afresh.
 			vi.resetModules();
 			const fresh = await import('../../packages/fallback-pages/src/verify/audits.ts');
 			const lines: string[] = [];

@@ -18,16 +18,42 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rolldown } from 'rolldown';
-import { dts } from 'rolldown-plugin-dts';
 
 const root = new URL('../', import.meta.url).pathname;
 const dist = join(root, 'dist');
 const started = performance.now();
 /** Dependencies of the CLI and the verifier alone (devDependencies: bundled, never installed). */
 const cliOnly = ['ajv', 'ajv-formats', 'html-escaper', 'junit-report-builder'];
-/** Declarations of the entry points (the CLI's excepted): the workspace's compiler settings. */
+/**
+ * Declarations of the entry points (the CLI's excepted), with the workspace's compiler settings.
+ * Only a package needs them: an install without devDependencies (the starter's deploy on Netlify,
+ * `npm install --omit=dev`) has no rolldown-plugin-dts and builds without them; `npm pack` refuses to.
+ */
+const dts = await import('rolldown-plugin-dts').then(
+	(module) => module.dts,
+	() => {
+		if (process.env['npm_lifecycle_event'] === 'prepack') {
+			throw new Error(
+				'fallback-pages: rolldown-plugin-dts is not installed; a package needs its declarations',
+			);
+		}
+		console.error(
+			'fallback-pages: no declarations (rolldown-plugin-dts is not installed: a build, not a package)',
+		);
+		return undefined;
+	},
+);
 const declarations = (entry = ['**/*.ts']) =>
-	dts({ cwd: root, tsconfig: join(root, '../../tsconfig.json'), compilerOptions: { noEmit: false }, entry });
+	dts
+		? [
+				dts({
+					cwd: root,
+					tsconfig: join(root, '../../tsconfig.json'),
+					compilerOptions: { noEmit: false },
+					entry,
+				}),
+			]
+		: [];
 const bundle = await rolldown({
 	cwd: root,
 	input: {
@@ -45,7 +71,7 @@ const bundle = await rolldown({
 	// No dependency is imported for its side effects: an import left unused goes (the declarations
 	// of the options would otherwise keep `import "lucide-react"` from a type-only chain).
 	treeshake: { moduleSideEffects: (_id, external) => !external },
-	plugins: [declarations(['src/*.ts'])],
+	plugins: declarations(['src/*.ts']),
 	// Declarations take most of the bundle's few seconds: expected, not worth a warning.
 	checks: { pluginTimings: false },
 	logLevel: 'warn',
@@ -58,7 +84,7 @@ const icons = await rolldown({
 	platform: 'node',
 	// React renders them in the site's build; lucide-react's components are inlined, licence kept.
 	external: [/^react(-dom)?(\/|$)/],
-	plugins: [declarations()],
+	plugins: declarations(),
 	checks: { pluginTimings: false },
 	logLevel: 'warn',
 	// lucide-react marks its modules "use client", which means nothing to a build-time render.

@@ -275,15 +275,20 @@ function localeDirectories(contract: RouteContract, options: HostOptions): Apach
 }
 
 /**
- * An Accept that lists one of the formats, or a range that holds one, as a regular expression
- * without a backslash (Apache cannot quote one): `text/html`, `application/json`,
- * `application/problem+json`, `text/plain`, `text/*`, `application/*`, `*∕*`.
+ * Not refused: the media range just matched carries no `q=0` (a client refuses a type with it).
+ * Apache's regular expressions are PCRE's; no backslash (Apache cannot quote one).
  */
-const acceptedFormats =
-	'(^|[ ,])([*]/[*]|text/([*]|html|plain)|application/([*]|json|problem[+]json))( *[;,]|$)';
+const notRefused = '(?![^,]*;[ ]*q[ ]*=[ ]*0([.]0*)?[ ]*([,;]|$))';
 
-/** An Accept that lists the problem document's types, or a range that holds them. */
-const acceptedProblemFormats = '(^|[ ,])([*]/[*]|application/([*]|json|problem[+]json))( *[;,]|$)';
+/**
+ * An Accept that takes one of the formats, named or in a range that holds it, without refusing it
+ * (`q=0`), as a regular expression: `text/html`, `application/json`, `application/problem+json`,
+ * `text/plain`, `text/*`, `application/*`, `*∕*`.
+ */
+const acceptedFormats = `(^|[ ,])([*]/[*]|text/([*]|html|plain)|application/([*]|json|problem[+]json))${notRefused}( *[;,]|$)`;
+
+/** An Accept that takes the problem document's types, or a range that holds them, without refusing them. */
+const acceptedProblemFormats = `(^|[ ,])([*]/[*]|application/([*]|json|problem[+]json))${notRefused}( *[;,]|$)`;
 
 /** The type maps' folder at `mapsUrl`: its .var files are type maps. */
 function typeMapLines(options: HostOptions, mapsUrl: string): ApacheNode[] {
@@ -298,15 +303,16 @@ function typeMapLines(options: HostOptions, mapsUrl: string): ApacheNode[] {
 			'Require all granted',
 			section('Files', '"*.var"', ['SetHandler type-map']),
 			comment([
-				'A client that accepts none of the formats (Accept: application/xml, image/png) is answered as one',
-				'that takes anything: the page, or under the API the problem document. mod_negotiation would refuse',
-				"with 406 and Apache answer with its own stock page. Only here, for the error documents: the app's",
-				'requests keep their Accept.',
+				'A client that accepts none of the formats (Accept: application/xml, image/png, or each one refused',
+				'with q=0) is answered as one that takes anything: the page, or under the API the problem document.',
+				'mod_negotiation would refuse with 406 and Apache answer with its own stock page. Only here, for the',
+				"error documents: the app's requests keep their Accept.",
 			]),
 			`RequestHeader set Accept "*/*" ${apacheString(`expr=%{HTTP:Accept} !~ m#${acceptedFormats}#i`, 'accepted formats')}`,
 			comment([
 				'Under the API the type map lists the problem document alone: a client that accepts none of its',
-				'types (a browser-only Accept: text/html) gets it too, not a 406 with the stock page.',
+				'types (a browser-only Accept: text/html, or application/json;q=0) gets it too, not a 406 with the',
+				'stock page.',
 			]),
 			section('Files', '"*.problem.var"', [
 				`RequestHeader set Accept "*/*" ${apacheString(`expr=%{HTTP:Accept} !~ m#${acceptedProblemFormats}#i`, 'accepted problem formats')}`,

@@ -2,11 +2,11 @@
  * Optional audits of a live deploy (`--lighthouse`, `--axe`): a sample of its pages in the system
  * Chromium, held to what the project's own gates hold the built pages to.
  *
- * - Lighthouse runs as the quality suite runs it (src/quality/lighthouse.ts: default config, the
+ * - Lighthouse runs as the quality suite runs it (lighthouse.ts: default config, the
  *   project's Chromium flags, `ignoreStatusCode` since error pages answer 4xx/5xx) and is judged as
  *   tests/quality/lighthouse-status.test.ts judges a page at its real status: only the audits its
  *   status must fail may fail, everything else stays at 100.
- * - axe runs in Playwright's Chromium with the rules of the browser suite (src/quality/axe.ts).
+ * - axe runs in Playwright's Chromium with the rules of the browser suite (axe.ts).
  *
  * lighthouse, chrome-launcher, Playwright and axe are loaded only when an audit is asked for, so
  * `fallback-pages verify` without the flags never pays for them. Plain Node loads this file: relative
