@@ -5,6 +5,7 @@
  * that has it.
  */
 import { execFile, spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -126,3 +127,10 @@ export const removeProject = (dir: string | undefined) =>
 /** The package's own command, as installed in a project. */
 export const fallbackPages = (dir: string, args: readonly string[]) =>
 	run(dir, join(dir, 'node_modules/.bin/fallback-pages'), args);
+
+/** Every file under a folder (a build's output), as paths relative to it, sorted. */
+export const filesOf = (dir: string): string[] =>
+	readdirSync(dir, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+		.sort();

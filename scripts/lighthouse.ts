@@ -202,10 +202,13 @@ export async function auditPage(
 export async function auditPages(
 	pages: readonly string[],
 	onPage?: (report: PageReport, index: number) => void,
+	{ cpuSlowdownMultiplier }: { cpuSlowdownMultiplier?: number } = {},
 ): Promise<PageReport[]> {
 	const server = await serveDist();
 	try {
-		const browser = await launchLighthouseBrowser();
+		const browser = await launchLighthouseBrowser({
+			...(cpuSlowdownMultiplier ? { cpuSlowdownMultiplier } : {}),
+		});
 		try {
 			const results: PageReport[] = [];
 			for (const [index, page] of pages.entries()) {
@@ -280,7 +283,16 @@ export function renderMarkdown(
 }
 
 async function main() {
-	const { values } = parseArgs({ options: { pages: { type: 'string' } } });
+	// --cpu-slowdown 8: Lighthouse's simulated CPU twice as slow as its mobile default (4), for a
+	// margin on slower machines than this one.
+	const { values } = parseArgs({
+		options: { pages: { type: 'string' }, 'cpu-slowdown': { type: 'string' } },
+	});
+	const cpuSlowdownMultiplier = values['cpu-slowdown'] ? Number(values['cpu-slowdown']) : undefined;
+	if (cpuSlowdownMultiplier !== undefined && !(cpuSlowdownMultiplier >= 1)) {
+		console.error(`lighthouse: --cpu-slowdown takes a number of at least 1, not ${values['cpu-slowdown']}`);
+		process.exit(1);
+	}
 	const built = await listBuiltPages();
 	if (built.length === 0) {
 		console.error('lighthouse: dist/ has no pages. Run `npm run build` first.');
@@ -300,16 +312,20 @@ async function main() {
 
 	const started = performance.now();
 	const pad = String(pages.length).length;
-	const results = await auditPages(pages, (report, index) => {
-		const scores = Object.entries(report.scores)
-			.map(([category, score]) => `${category} ${score ?? '—'}`)
-			.join(' · ');
-		const mark = problemsOf(report).length === 0 ? 'ok ' : 'LOW';
-		console.log(
-			`[${String(index + 1).padStart(pad)}/${pages.length}] ${mark} ${report.page.padEnd(17)} ${scores}  ` +
-				`(${report.seconds.toFixed(1)} s${report.runs > 1 ? `, ${report.runs} runs, performance ${report.performanceByRun.join('/')}` : ''})`,
-		);
-	});
+	const results = await auditPages(
+		pages,
+		(report, index) => {
+			const scores = Object.entries(report.scores)
+				.map(([category, score]) => `${category} ${score ?? '—'}`)
+				.join(' · ');
+			const mark = problemsOf(report).length === 0 ? 'ok ' : 'LOW';
+			console.log(
+				`[${String(index + 1).padStart(pad)}/${pages.length}] ${mark} ${report.page.padEnd(17)} ${scores}  ` +
+					`(${report.seconds.toFixed(1)} s${report.runs > 1 ? `, ${report.runs} runs, performance ${report.performanceByRun.join('/')}` : ''})`,
+			);
+		},
+		cpuSlowdownMultiplier ? { cpuSlowdownMultiplier } : {},
+	);
 	const browser = results[0]!.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? 'Chromium';
 	const meta = { lighthouse: results[0]!.lighthouseVersion, browser: `${browser} (${CHROMIUM_PATH})` };
 

@@ -15,6 +15,7 @@ import {
 	makeProject,
 	npmInstall,
 	packTarball,
+	filesOf,
 	removeProject,
 	run,
 	runOk,
@@ -95,17 +96,11 @@ afterAll(async () => {
 	await removeProject(project);
 });
 
-const files = (dir: string) =>
-	readdirSync(dir, { recursive: true, withFileTypes: true })
-		.filter((entry) => entry.isFile())
-		.map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
-		.sort();
-
 describe('an Astro site with fallback({ sitePages: [404] })', () => {
 	it("keeps every file of the site's own build byte for byte, its rules first", () => {
 		const plain = join(project, 'dist-plain');
 		const built = join(project, 'dist');
-		const own = files(plain);
+		const own = filesOf(plain);
 		expect(own).toContain(
 			'_astro/' + readdirSync(join(plain, '_astro')).find((name) => name.endsWith('.css')),
 		);
@@ -186,7 +181,7 @@ describe("the same site with Fallback's pages in a folder of their own: fallback
 	it("keeps the site's files, puts the pages and their contract under /errors/, writes no server configs", () => {
 		const plain = join(project, 'dist-plain');
 		const built = join(project, 'dist-base');
-		for (const file of files(plain)) {
+		for (const file of filesOf(plain)) {
 			const before = readFileSync(join(plain, file));
 			const after = readFileSync(join(built, file));
 			// The rule files: the site's first, as they were, Fallback's after them.

@@ -6,7 +6,7 @@
  * them), nothing lands in `_astro/` but the site's, and Fallback's pages pass `verify` on
  * netlify-cli.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../contract/harness';
@@ -15,6 +15,7 @@ import {
 	makeProject,
 	npmInstall,
 	packTarball,
+	filesOf,
 	removeProject,
 	runOk,
 } from '../../scripts/fresh-project';
@@ -133,12 +134,6 @@ afterAll(async () => {
 	await Promise.all(servers.map((server) => server.stop()));
 	await removeProject(project);
 });
-
-const filesOf = (dir: string) =>
-	readdirSync(dir, { recursive: true, withFileTypes: true })
-		.filter((entry) => entry.isFile())
-		.map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
-		.sort();
 
 /**
  * Fallback's own files in a build with locales en and de, the site's home page kept: its pages, the
