@@ -65,6 +65,23 @@ export interface PageReport {
 	hostUserAgent: string;
 	/** Lighthouse's CPU benchmark of the machine (simulated throttling is calibrated against it). */
 	benchmarkIndex: number;
+	/** Main-thread time of the (first) run and its style-and-layout share, in ms: what a page costs the CPU. */
+	mainThreadMs: number;
+	styleLayoutMs: number;
+	/** Total blocking time of the (first) run, ms. */
+	blockingMs: number;
+}
+
+/** The main thread's time, its style-and-layout part, and the total blocking time of a run. */
+function cpuCost(lhr: Result): Pick<PageReport, 'mainThreadMs' | 'styleLayoutMs' | 'blockingMs'> {
+	const breakdown = lhr.audits['mainthread-work-breakdown'];
+	const items =
+		(breakdown?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
+	return {
+		mainThreadMs: Math.round(breakdown?.numericValue ?? 0),
+		styleLayoutMs: Math.round(items.find((item) => item.group === 'styleLayout')?.duration ?? 0),
+		blockingMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+	};
 }
 
 /** The pages the tests audit on every `npm test`: the framework's own screens and the gallery. */
@@ -139,6 +156,7 @@ export function summarise(lhr: Result, page: string, seconds: number): PageRepor
 		lighthouseVersion: lhr.lighthouseVersion,
 		hostUserAgent: lhr.environment.hostUserAgent,
 		benchmarkIndex: lhr.environment.benchmarkIndex,
+		...cpuCost(lhr),
 	};
 }
 
@@ -321,7 +339,8 @@ async function main() {
 			const mark = problemsOf(report).length === 0 ? 'ok ' : 'LOW';
 			console.log(
 				`[${String(index + 1).padStart(pad)}/${pages.length}] ${mark} ${report.page.padEnd(17)} ${scores}  ` +
-					`(${report.seconds.toFixed(1)} s${report.runs > 1 ? `, ${report.runs} runs, performance ${report.performanceByRun.join('/')}` : ''})`,
+					`(main thread ${report.mainThreadMs} ms, style and layout ${report.styleLayoutMs} ms, TBT ${report.blockingMs} ms; ` +
+					`${report.seconds.toFixed(1)} s${report.runs > 1 ? `, ${report.runs} runs, performance ${report.performanceByRun.join('/')}` : ''})`,
 			);
 		},
 		cpuSlowdownMultiplier ? { cpuSlowdownMultiplier } : {},

@@ -56,6 +56,9 @@ describe('problemsOf', () => {
 		lighthouseVersion: '13',
 		hostUserAgent: '',
 		benchmarkIndex: 1000,
+		mainThreadMs: 300,
+		styleLayoutMs: 80,
+		blockingMs: 0,
 	};
 
 	it('passes a perfect report', () => {
