@@ -1,11 +1,23 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './packages/fallback-pages/src/verify/chromium.ts';
-import { EMBED_SITE_DIR, EMBED_SITE_PORT } from './tests/e2e-embed/mockSite.ts';
+import { EMBED_SITE_DIR } from './tests/e2e-embed/mockSite.ts';
 
+/**
+ * The three servers listen on 8888, 8889 and 8890, or from FALLBACK_E2E_PORT on (another clone's
+ * `npm test` at the same time: `FALLBACK_E2E_PORT=18888 npm test`).
+ */
+const firstPort = Number(process.env['FALLBACK_E2E_PORT'] ?? 8888);
+if (!Number.isInteger(firstPort) || firstPort < 1024 || firstPort > 65533) {
+	throw new Error(
+		`FALLBACK_E2E_PORT must be a port from 1024 to 65533, not ${process.env['FALLBACK_E2E_PORT']}`,
+	);
+}
 /** `npm run serve`: the built dist/ through Netlify's own rule engine, offline. */
-const PRODUCTION_URL = 'http://localhost:8888';
+const PRODUCTION_URL = `http://localhost:${firstPort}`;
 /** A deploy-preview build (hostile branch name included) served the same way. */
-const PREVIEW_URL = 'http://localhost:8889';
+const PREVIEW_PORT = firstPort + 1;
+const PREVIEW_URL = `http://localhost:${PREVIEW_PORT}`;
+const EMBED_SITE_PORT = firstPort + 2;
 const PREVIEW_ENV =
 	'CONTEXT=deploy-preview BRANCH=\'feature/<b>new</b> & "quotes" ünï\' COMMIT_REF=0123456789abcdef0123456789abcdef01234567';
 
@@ -29,7 +41,7 @@ export default defineConfig({
 	webServer: [
 		{
 			// dist/ must be built first (npm test does).
-			command: 'node scripts/serve.ts',
+			command: `node scripts/serve.ts --port ${firstPort}`,
 			url: `${PRODUCTION_URL}/`,
 			reuseExistingServer: !process.env.CI,
 			timeout: 120_000,
@@ -37,7 +49,7 @@ export default defineConfig({
 			stderr: 'pipe',
 		},
 		{
-			command: `${PREVIEW_ENV} astro build --outDir .preview && node scripts/serve.ts --dir .preview --port 8889`,
+			command: `${PREVIEW_ENV} astro build --outDir .preview && node scripts/serve.ts --dir .preview --port ${PREVIEW_PORT}`,
 			url: `${PREVIEW_URL}/`,
 			reuseExistingServer: !process.env.CI,
 			timeout: 180_000,

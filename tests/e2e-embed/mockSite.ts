@@ -12,7 +12,6 @@ export const EMBED_COMMAND = [
 	'--config',
 	'fallback.config.mjs',
 ];
-export const EMBED_SITE_PORT = 8890;
 
 export const mockSiteFiles: Readonly<Record<string, string>> = {
 	'index.html':
