@@ -44,7 +44,8 @@ clients. Built with fallback-pages ${version} and its default look and options.
 5. Check that Fallback's server is the one answering: \`curl -sI http://your.site/503\` must say
    \`HTTP/1.1 503\` with a \`Content-Security-Policy\` header; a 404 or 200 there is another server's
    answer. Then check everything from any machine with Node 22.12 or later, in this folder:
-   \`npx fallback-pages@${version} verify https://your.site --host nginx\` (or caddy, apache, haproxy…).
+   \`npx fallback-pages@${version} verify https://your.site --host nginx --contract hosts/contract.json\`
+   (or caddy, apache, haproxy…).
 
 The problem documents' \`type\` is a path (\`/404\`): clients resolve it against the address they
 asked, so it names your site without any change.

@@ -161,12 +161,14 @@ describe('npm run release', () => {
 		const configFile = join(work, 'fallback.conf');
 		writeFileSync(configFile, configured(port));
 		server = await serveOnNginx(configFile, port, join(work, 'nginx'));
-		// From the unpacked folder, as its README says: the defaults find dist/ and hosts/contract.json.
+		// From the unpacked folder, as its README says: dist/ by default, the contract named.
 		const verified = await run(folder, join(repositoryRoot, 'node_modules/.bin/fallback-pages'), [
 			'verify',
 			`http://127.0.0.1:${port}`,
 			'--host',
 			'nginx',
+			'--contract',
+			'hosts/contract.json',
 			'--report-dir',
 			join(work, 'reports'),
 		]);

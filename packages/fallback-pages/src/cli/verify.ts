@@ -14,8 +14,9 @@ export const verifyUsage = `Usage: fallback-pages verify <url> [options]
   --host <kind>         how the deploy is served: ${Object.keys(hostProfiles).join(', ')} (default netlify)
   --dist <folder>       the build's pages (default dist, or fallback where \`fallback-pages build\`
                         wrote them: the first that holds a build's contract)
-  --contract <file>     the build's route contract (default <folder>-hosts/contract.json, where the
-                        build put it; hosts/contract.json for the starter's dist/)
+  --contract <file>     the build's route contract (default <folder>-hosts/contract.json, where a
+                        build puts it; name it when the hostsDir option put it elsewhere, e.g.
+                        hosts/contract.json in the release archive and the starter)
   --base <path>         the pages' folder in the site, for pages embedded in a site (embed, the
                         Netlify plugin) or built with a base: their contract is <dist><path>contract.json;
                         unknown paths are checked at the site's root, nothing else outside the folder
