@@ -16,6 +16,7 @@
  * written.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { rolldown } from 'rolldown';
 
@@ -66,8 +67,13 @@ const bundle = await rolldown({
 	platform: 'node',
 	// Bare specifiers are dependencies (or Node's own modules): imported, never bundled; but those
 	// only the CLI and the verifier use are inlined in their chunks, so that a site that only uses
-	// the integration never installs them.
-	external: (id) => /^[^./]/.test(id) && !cliOnly.some((name) => id === name || id.startsWith(`${name}/`)),
+	// the integration never installs them (nor what they import in turn: a bare import from inside
+	// node_modules is one of theirs, since no other dependency is bundled).
+	external: (id, importer) =>
+		isBuiltin(id) ||
+		(/^[^./]/.test(id) &&
+			!cliOnly.some((name) => id === name || id.startsWith(`${name}/`)) &&
+			!importer?.includes('/node_modules/')),
 	// No dependency is imported for its side effects: an import left unused goes (the declarations
 	// of the options would otherwise keep `import "lucide-react"` from a type-only chain).
 	treeshake: { moduleSideEffects: (_id, external) => !external },
