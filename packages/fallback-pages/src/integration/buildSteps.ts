@@ -1,19 +1,19 @@
 /**
  * What the integration does after Astro's build (`astro:build:done`), one named step each, in the
- * order the hook runs them. Each takes what it needs and returns the line the build logs; only
- * these write (the generators they call stay pure). Fallback's pages are settled first
- * (ownPages.ts: settlePages).
+ * order the hook runs them, once Fallback's pages are settled (ownPages.ts: settlePages). Each
+ * takes what it needs: the checks throw what stops the build, the writers return the line the
+ * build logs. Only these write; the generators they call stay pure.
  */
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import {
+	baseOf,
 	CONTRACT_NAME,
 	errorRoutes,
 	MAINTENANCE_STATUS,
 	requiredStatusPage,
 	siteBaseOf,
-	baseOf,
 	type RouteContract,
 } from '../contract/contract';
 import { contractJson } from '../contract/contractFile';

@@ -3,8 +3,9 @@
  * this package, prerendered), serves them the validated options as virtual modules, and after the
  * build writes what is derived from the route contract but is not a page: the Netlify rules after
  * the site's own, the host configs and the contract, in named steps (buildSteps.ts, the one place
- * that writes; the generators stay pure). It touches nothing of the site's: its pages, settings, rules and files stay as the
- * site built them.
+ * that writes; the generators stay pure). It adds no renderer (the icons are rendered to SVG by
+ * react-dom/server) and touches nothing of the site's: its pages, settings, rules and files stay
+ * as the site built them.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
