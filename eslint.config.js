@@ -7,7 +7,7 @@ export default tseslint.config(
 		ignores: [
 			'**/dist/',
 			'**/dist-hosts/',
-			'.astro/',
+			'**/.astro/',
 			'node_modules/',
 			'reports/',
 			'hosts/',

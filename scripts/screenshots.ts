@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots`: regenerates the README images (docs/*.png) from dist/, in the light and
+ * `npm run screenshots`: regenerates the README images (docs/public/screenshots/*.png) from dist/, in the light and
  * dark schemes, with the system Chromium. Not part of the tests. A production build gives the
  * page shots (desktop and 320 px); a preview build (CONTEXT=deploy-preview) the banner shots.
  * The README shows the sample brand, and an Arabic and a Japanese page of the project's own build:
@@ -21,7 +21,7 @@ const { values } = parseArgs({
 /** `--only a,b`: just these shots, by name. */
 const only = values.only?.split(',');
 const dist = pathToFileURL(`${resolve(values.dir)}/`);
-const docs = new URL('../docs/', import.meta.url);
+const docs = new URL('../docs/public/screenshots/', import.meta.url);
 if (!existsSync(new URL('404.html', dist))) {
 	console.error(`screenshots: ${values.dir}/ has no 404.html. Run \`npm run build\` first.`);
 	process.exit(1);

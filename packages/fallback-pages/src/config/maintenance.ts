@@ -17,19 +17,43 @@ const allowedPath = z
 
 export const maintenanceSchema = z
 	.strictObject({
-		/** Switch it on to answer 503 everywhere but the allowed paths. */
-		enabled: z.boolean().default(false),
-		/** When it is expected to end (ISO 8601 with a zone, e.g. 2026-12-01T06:00:00Z): Retry-After as an HTTP-date. */
+		enabled: z
+			.boolean()
+			.default(false)
+			.meta({
+				description: 'On: every path but `allow` answers 503 with the maintenance page, on every host.',
+				examples: [true],
+			}),
 		until: z.iso
 			.datetime({
 				offset: true,
 				error: 'must be an ISO 8601 date and time with a zone, e.g. 2026-12-01T06:00:00Z',
 			})
-			.optional(),
-		/** Or: Retry-After in seconds. Neither: the 503 page's own Retry-After. */
-		retryAfterSeconds: z.number().int().min(1).max(31_536_000).optional(),
-		/** Paths that keep answering as usual: exact (`/healthz`) or a prefix ending in `/` (`/status/`). */
-		allow: z.array(allowedPath).max(32, 'must name at most 32 paths').default([]),
+			.optional()
+			.meta({
+				description:
+					'When it is expected to end, ISO 8601 with a zone: `Retry-After` as an HTTP-date. A time that has passed stops the build.',
+				examples: ['2026-12-01T06:00:00Z'],
+			}),
+		retryAfterSeconds: z
+			.number()
+			.int()
+			.min(1)
+			.max(31_536_000)
+			.optional()
+			.meta({
+				description: "Or `Retry-After` in seconds. Neither: the 503 page's own 300 seconds.",
+				examples: [1800],
+			}),
+		allow: z
+			.array(allowedPath)
+			.max(32, 'must name at most 32 paths')
+			.default([])
+			.meta({
+				description:
+					'Paths that keep answering as usual: exact (`/healthz`) or everything under a prefix ending in `/` (`/status/`). Letters, digits and `. _ - ~` segments only.',
+				examples: [['/healthz', '/status/']],
+			}),
 	})
 	.superRefine((maintenance, ctx) => {
 		if (maintenance.until !== undefined && maintenance.retryAfterSeconds !== undefined) {

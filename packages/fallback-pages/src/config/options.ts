@@ -7,7 +7,13 @@
 import { z } from 'astro/zod';
 import { isCatalogued } from '../catalog/statuses';
 import { hostOptionsSchema } from '../hosts/options';
-import { contrastProblems, defaultColors, opaqueHex, type BrandColors } from '../brand/theme';
+import {
+	contrastProblems,
+	defaultColors,
+	opaqueHex,
+	type BrandColors,
+	type SchemePair,
+} from '../brand/theme';
 import { DEFAULT_LOCALE, isLocale, locales as allLocales, type Locale } from '../i18n';
 import { PROBLEM_FOLDER } from '../contract/contract';
 import { DEFAULT_API_PREFIXES, plainPrefixProblem } from './prefixes';
@@ -59,9 +65,16 @@ const color = z.string().refine((value) => opaqueHex(value) !== undefined, {
 });
 
 /** A colour for each scheme; one not given keeps the default look's. */
-const schemePair = (fallback: BrandColors[keyof BrandColors]) =>
+const schemePair = (fallback: BrandColors[keyof BrandColors], what: string, example: SchemePair) =>
 	z
-		.strictObject({ light: color.default(fallback.light), dark: color.default(fallback.dark) })
+		.strictObject({
+			light: color
+				.default(fallback.light)
+				.meta({ description: `${what}, in the light scheme.`, examples: [example.light] }),
+			dark: color
+				.default(fallback.dark)
+				.meta({ description: `${what}, in the dark scheme.`, examples: [example.dark] }),
+		})
 		.default(fallback);
 
 /** The framework's system font stack: a page must render with nothing else reachable. */
@@ -144,64 +157,116 @@ export const fallbackOptionsSchema = z
 	.strictObject({
 		site: z
 			.strictObject({
-				/** Shown on every page and in the gallery. */
-				name: text(60).default('Fallback'),
-				/**
-				 * The public address of the site; its host names the site on the global error page.
-				 * Default: Netlify's `URL`, then Astro's `site`; without any, the problem documents' `type`
-				 * is a relative reference (`/404`) and the global error page names the site by its name.
-				 */
-				url: httpUrl.optional(),
-				/** Where "Go back home" leads: a path on this site or an absolute http(s) URL. */
-				homeUrl: link.default('/'),
+				name: text(60)
+					.default('Fallback')
+					.meta({
+						description: "The name at the top of every page and in the gallery's title.",
+						examples: ['Acme Shop'],
+					}),
+				url: httpUrl.optional().meta({
+					description:
+						"The site's public address. Its host names the site on the global error page without JavaScript, and the problem documents' `type` is absolute on it. Unset: Netlify's `URL`, then Astro's `site`; without any, `type` is a path (`/404`) and the page names the site by its name.",
+					examples: ['https://shop.acme.example'],
+				}),
+				homeUrl: link.default('/').meta({
+					description: `Where "Go back home" leads: a path on this site or an absolute http(s) URL. \`/\` is the site's base.`,
+					examples: ['/shop/'],
+				}),
 			})
-			.default({ name: 'Fallback', homeUrl: '/' }),
+			.default({ name: 'Fallback', homeUrl: '/' })
+			.meta({ description: 'The site the pages belong to.' }),
 		brand: z
 			.strictObject({
-				/** Buttons, their borders and the focus ring. */
-				accent: schemePair(defaultColors.accent),
-				text: schemePair(defaultColors.text),
-				background: schemePair(defaultColors.background),
-				/** Installed fonts only; the system stack is appended unless the list ends in a generic family. */
-				font: fontFamily.default(SYSTEM_FONTS),
-				/** An SVG file in the project, inlined on every page after it is checked. */
-				logo: z.string().trim().min(1, 'must be a path to an .svg file').optional(),
-				/** One line under every page, e.g. a company name. */
-				footer: text(160).optional(),
+				accent: schemePair(
+					defaultColors.accent,
+					"The main button's fill, every button's border and the focus ring",
+					{ light: '#0b5fff', dark: '#7aa2ff' },
+				),
+				text: schemePair(
+					defaultColors.text,
+					'The text; the help line and the footer are 70 % of the way from the background to it',
+					{ light: '#14213d', dark: '#f1f3f8' },
+				),
+				background: schemePair(defaultColors.background, 'The page background', {
+					light: '#ffffff',
+					dark: '#0d1321',
+				}),
+				font: fontFamily.default(SYSTEM_FONTS).meta({
+					description:
+						'Installed fonts only (an error page downloads nothing); the system stack is added unless the list ends in a generic family.',
+					examples: ["'Segoe UI', Roboto, sans-serif"],
+				}),
+				logo: z
+					.string()
+					.trim()
+					.min(1, 'must be a path to an .svg file')
+					.optional()
+					.meta({
+						description:
+							'An SVG file in the project (for the command: relative to the config file), checked and inlined before the name on every page. Needs `jsdom` and `dompurify` installed.',
+						examples: ['./src/assets/logo.svg'],
+					}),
+				footer: text(160)
+					.optional()
+					.meta({ description: 'One line at the bottom of every page.', examples: ['© Acme Shop Ltd'] }),
 			})
 			.default({
 				accent: defaultColors.accent,
 				text: defaultColors.text,
 				background: defaultColors.background,
 				font: SYSTEM_FONTS,
+			})
+			.meta({
+				description:
+					'The look: colours for both schemes (checked for WCAG 2.2 AA contrast at build), font, logo and footer.',
 			}),
 		actions: z
 			.strictObject({
-				/** Adds a "Contact support" action (mailto:). */
-				supportEmail: z.email('must be an e-mail address').optional(),
-				/** Adds a "Status page" action. */
-				statusPageUrl: httpUrl.optional(),
+				supportEmail: z
+					.email('must be an e-mail address')
+					.optional()
+					.meta({
+						description: 'Adds a "Contact support" action (`mailto:`).',
+						examples: ['help@acme.example'],
+					}),
+				statusPageUrl: httpUrl
+					.optional()
+					.meta({ description: 'Adds a "Status page" action.', examples: ['https://status.acme.example'] }),
 			})
-			.default({}),
-		/** A few extra links in every page's footer. */
+			.default({})
+			.meta({ description: 'Extra actions beside "Go back home".' }),
 		links: z
-			.array(z.strictObject({ label: text(40), url: link }))
+			.array(
+				z.strictObject({
+					label: text(40).meta({ description: "The link's text." }),
+					url: link.meta({ description: 'A path on this site or an absolute http(s) URL.' }),
+				}),
+			)
 			.max(MAX_LINKS, `must hold at most ${MAX_LINKS} links: an error page is no site map`)
-			.default([]),
-		/**
-		 * The languages the pages ship in (default: the default locale only). The default locale's
-		 * pages keep their URLs (`/404`); the others live under theirs (`/de/404`).
-		 */
+			.default([])
+			.meta({
+				description: `Up to ${MAX_LINKS} links in every page's footer.`,
+				examples: [[{ label: 'Help centre', url: 'https://help.acme.example' }]],
+			}),
 		locales: z
 			.array(locale)
 			.min(1, 'must name at least one locale')
 			.refine((list) => new Set(list).size === list.length, 'must not name a locale twice')
-			.optional(),
-		/** The language of the default URLs (`/404`), and of browsers whose languages none ship. */
-		defaultLocale: locale.default(DEFAULT_LOCALE),
-		/** Replace the help sentence of some codes in the default locale, e.g. `{ 503: 'Back at 10:00 UTC.' }`. */
-		help: helpOverrides.default({}),
-		/** The site's API: a missing path under one of these gets a problem document, not a page. */
+			.optional()
+			.meta({
+				description: `The languages the pages ship in, among the ${allLocales.length} catalogues; they must include the default. The default locale's pages keep their URLs (\`/404\`), the others live under theirs (\`/de/404\`). Unset: Astro's \`i18n\` locales, else the default locale alone.`,
+				examples: [['en', 'de', 'ar']],
+			}),
+		defaultLocale: locale.default(DEFAULT_LOCALE).meta({
+			description:
+				"The language of the default URLs (`/404`), and of browsers whose languages none ship. Unset: Astro's `i18n.defaultLocale`, else `en`.",
+			examples: ['de'],
+		}),
+		help: helpOverrides.default({}).meta({
+			description:
+				'Replaces the help sentence of some statuses in the default locale (the other locales keep theirs).',
+			examples: [{ 503: 'We are moving to new servers and will be back by 10:00 UTC.' }],
+		}),
 		api: z
 			.strictObject({
 				prefixes: z
@@ -211,41 +276,48 @@ export const fallbackOptionsSchema = z
 						}),
 					)
 					.max(8, 'must name at most 8 prefixes')
-					.default([...DEFAULT_API_PREFIXES]),
+					.default([...DEFAULT_API_PREFIXES])
+					.meta({
+						description:
+							"The site's API: a missing path under one of these gets the problem document, not a page, and in front of an app nothing the app sends there is replaced. Plain path segments between slashes, neither a locale's folder nor `/problem/`.",
+						examples: [['/api/', '/v1/']],
+					}),
 			})
-			.default({ prefixes: [...DEFAULT_API_PREFIXES] }),
-		/**
-		 * A preview build (banner with branch and commit, review gallery, noindex) or production.
-		 * Default: production, unless the platform says preview (Netlify's CONTEXT, Vercel's
-		 * VERCEL_ENV, a pull request on GitHub Actions or Render, a merge request or non-production
-		 * environment tier on GitLab, a branch other than productionBranch on Cloudflare); `astro dev`
-		 * is always a preview.
-		 */
-		preview: z.boolean().optional(),
-		/**
-		 * The production branch, for platforms that have no production flag (Cloudflare Pages and
-		 * Workers Builds): a build of any other branch is a preview. Unset: every branch is production.
-		 */
-		productionBranch: text(200).optional(),
-		/** Every path but a few answers 503 with the maintenance page (see config/maintenance.ts). */
-		maintenance: maintenanceSchema.default(noMaintenance),
-		/** Settings of the server configs (written to hostsDir). */
-		hosts: hostOptionsSchema.default(hostOptionsSchema.parse({})),
-		/**
-		 * Where the pages live in the site: `/` (`/404`, `/de/503`), or a folder of their own such as
-		 * `/errors/`. Inside Astro's own `base`, when the site has one.
-		 */
+			.default({ prefixes: [...DEFAULT_API_PREFIXES] })
+			.meta({ description: "The site's API, whose clients get problem documents." }),
+		preview: z
+			.boolean()
+			.optional()
+			.meta({
+				description:
+					'`true`: a preview build (banner with branch and commit, review gallery, `noindex`); `false`: production, whatever the platform says. Unset: production unless the platform says preview; `astro dev` is always a preview.',
+				examples: [false],
+			}),
+		productionBranch: text(200)
+			.optional()
+			.meta({
+				description:
+					'The production branch, for Cloudflare Pages and Workers Builds, which have no production flag: a build of any other branch is a preview. Unset: every branch is production.',
+				examples: ['main'],
+			}),
+		maintenance: maintenanceSchema.default(noMaintenance).meta({
+			description:
+				'Puts the whole site into maintenance: every path but a few answers 503 with the maintenance page.',
+		}),
+		hosts: hostOptionsSchema
+			.default(hostOptionsSchema.parse({}))
+			.meta({ description: 'Settings of the server configs written to `hostsDir`.' }),
 		base: z
 			.string()
 			.refine((value) => value === '/' || embedPrefixProblem(value) === undefined, {
 				error: (issue) => embedPrefixProblem(String(issue.input)),
 			})
-			.default('/'),
-		/**
-		 * Statuses whose page the site has itself (its own `src/pages/404.astro`): Fallback builds
-		 * none at that path and its rules serve the site's. A status page of the site's that is not
-		 * listed stops the build, naming both files.
-		 */
+			.default('/')
+			.meta({
+				description:
+					"Where the pages live in the site: `/` (`/404`, `/de/503`) or a folder of their own, inside Astro's own `base` when the site has one.",
+				examples: ['/errors/'],
+			}),
 		sitePages: z
 			.array(
 				z.number().refine(isCatalogued, {
@@ -253,12 +325,12 @@ export const fallbackOptionsSchema = z
 				}),
 			)
 			.refine((list) => new Set(list).size === list.length, 'must not name a status twice')
-			.default([]),
-		/**
-		 * Where the host configs and the route contract go, relative to the project root. Default:
-		 * beside the build's folder, `<outDir>-hosts/` (`dist-hosts/`). Only a folder Fallback wrote
-		 * before (it holds contract.json) is ever replaced.
-		 */
+			.default([])
+			.meta({
+				description:
+					"Statuses whose page the site has itself (its own `src/pages/404.astro`): Fallback builds none at that path and its rules serve the site's. A page of the site's at one of Fallback's paths that is not listed stops the build, naming both files.",
+				examples: [[404]],
+			}),
 		hostsDir: z
 			.string()
 			.trim()
@@ -267,7 +339,12 @@ export const fallbackOptionsSchema = z
 				(value) => !value.split(/[\\/]/).includes('..') && !/^[\\/]/.test(value),
 				'must be a folder inside the project (relative, no ..)',
 			)
-			.optional(),
+			.optional()
+			.meta({
+				description:
+					"Where the host configs and the route contract go, relative to the project root. Unset: beside the build's folder, `<outDir>-hosts/` (`dist-hosts/`). Only a folder Fallback wrote before (it holds `contract.json`) is ever replaced.",
+				examples: ['hosts'],
+			}),
 	})
 	.superRefine((options, ctx) => {
 		if (options.base !== '/' && options.maintenance.enabled) {

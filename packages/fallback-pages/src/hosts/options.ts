@@ -40,27 +40,56 @@ const imageReference = z
 
 /** The Kubernetes manifests' settings (hosts/kubernetes/, hosts/traefik/kubernetes.yml). */
 export const kubernetesOptionsSchema = z.strictObject({
-	/** The namespace of every object (the app's Ingress too); absent: `kubectl apply -n` chooses. */
-	namespace: namespace.optional(),
-	/** The pages image built from hosts/kubernetes/Dockerfile, pushed where the cluster pulls from. */
-	image: imageReference.default('registry.example.com/fallback-pages:latest'),
+	namespace: namespace.optional().meta({
+		description: "The namespace of every object (the app's Ingress too); unset, `kubectl apply -n` chooses.",
+		examples: ['web'],
+	}),
+	image: imageReference.default('registry.example.com/fallback-pages:latest').meta({
+		description: 'The pages image built from `kubernetes/Dockerfile`, pushed where the cluster pulls from.',
+		examples: ['registry.acme.example/fallback-pages:1.2'],
+	}),
 });
 
 export const hostOptionsSchema = z.strictObject({
-	/** Folder on the server that holds a copy of dist/. */
-	pagesRoot: absolutePath.default('/var/www/fallback'),
-	/** Address to listen on; no host means every interface. */
-	listen: z.strictObject({ host: hostName.optional(), port }).default({ port: 80 }),
-	/** The app behind the server in proxy mode, `host:port`. */
+	pagesRoot: absolutePath.default('/var/www/fallback').meta({
+		description:
+			'The folder on the server that holds a copy of the pages (`dist/`); every server config reads them there.',
+		examples: ['/srv/errors'],
+	}),
+	listen: z
+		.strictObject({
+			host: hostName.optional().meta({
+				description: 'The address the server configs listen on; unset, every interface.',
+				examples: ['127.0.0.1'],
+			}),
+			port: port.meta({ description: 'The port the server configs listen on.', examples: [8080] }),
+		})
+		.default({ port: 80 })
+		.meta({ description: 'Where the server configs listen.' }),
 	upstream: z
 		.string()
 		.regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:3000')
 		.refine((value) => port.safeParse(Number(value.split(':')[1])).success, 'has a port outside 1–65535')
-		.default('127.0.0.1:3000'),
-	/** Seconds to wait for the app's answer before answering 504 with the 504 page. */
-	upstreamTimeoutSeconds: z.number().int().min(1).max(86_400).default(60),
-	/** Kubernetes (ingress-nginx, Traefik CRDs); absent: kubernetesOptionsSchema's defaults. */
-	kubernetes: kubernetesOptionsSchema.optional(),
+		.default('127.0.0.1:3000')
+		.meta({
+			description:
+				'The app, `host:port`, that the proxy configs stand in front of: nginx, Caddy, Apache, HAProxy, the Cloudflare Worker, Traefik and the Kubernetes Ingress.',
+			examples: ['10.0.0.5:8080'],
+		}),
+	upstreamTimeoutSeconds: z
+		.number()
+		.int()
+		.min(1)
+		.max(86_400)
+		.default(60)
+		.meta({
+			description:
+				"How long the proxy configs wait for the app's answer before they answer 504 with its page.",
+			examples: [30],
+		}),
+	kubernetes: kubernetesOptionsSchema.optional().meta({
+		description: 'The Kubernetes manifests (ingress-nginx, Traefik CRDs); unset, their defaults.',
+	}),
 });
 
 export type HostOptionsInput = z.input<typeof hostOptionsSchema>;

@@ -117,7 +117,9 @@ export async function writeHostConfigs(
 	contract: RouteContract,
 	{ hostsDir, root, hosts }: { hostsDir: string; root: string; hosts: HostOptions },
 ): Promise<string> {
-	checkHaproxyFits(contract, (file) => statSync(join(dist, file)).size);
+	// A folder whose index is the site's (`siteGalleries`) may have none: a site's catch-all route
+	// such as Starlight's builds `/` but not `/de/`. Nothing there can be too large.
+	checkHaproxyFits(contract, (file) => (existsSync(join(dist, file)) ? statSync(join(dist, file)).size : 0));
 	const files = hostConfigFiles(contract, hosts);
 	if (existsSync(hostsDir)) {
 		const ours = existsSync(join(hostsDir, CONTRACT_NAME));

@@ -202,7 +202,13 @@ export function fallbackIntegration(
 				}
 			},
 			'astro:routes:resolved': ({ routes: resolvedRoutes, logger }) => {
-				const site = resolvedRoutes.filter((route) => route.origin === 'project');
+				// The site's routes: its own files and those other integrations inject (Starlight's
+				// `[...slug]` and `404`), everything but Astro's internals and Fallback's.
+				const site = resolvedRoutes.filter(
+					(route) =>
+						route.origin !== 'internal' &&
+						!routes.some((own) => route.entrypoint.endsWith(`fallback-pages/src/routes/${own.file}`)),
+				);
 				ownsBuild = site.length === 0;
 				if (options.base !== '/') {
 					siteStatusPages = [404, 500].filter((status) =>
@@ -210,7 +216,11 @@ export function fallbackIntegration(
 					);
 				}
 				const found = collisions(
-					site.map((route) => ({ pathname: route.pathname, entrypoint: route.entrypoint })),
+					site.map((route) => ({
+						pathname: route.pathname,
+						entrypoint: route.entrypoint,
+						matches: (path: string) => route.patternRegex.test(path),
+					})),
 					options.base,
 					{ locales: shipped.locales, defaultLocale: shipped.defaultLocale, sitePages: options.sitePages },
 				);

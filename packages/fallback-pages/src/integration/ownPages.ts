@@ -99,10 +99,12 @@ export function ownPages(set: PageSet): OwnPage[] {
 	);
 }
 
-/** A project route as `astro:routes:resolved` tells it: its path when it has no parameters. */
+/** A route of the site's as `astro:routes:resolved` tells it: its path when it has no parameters. */
 export interface SiteRoute {
 	pathname?: string | undefined;
 	entrypoint: string;
+	/** Whether the route's pattern takes a path (a dynamic route may build a page there). */
+	matches?: (path: string) => boolean;
 }
 
 const normalised = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
@@ -116,7 +118,8 @@ export interface Collisions {
 
 /**
  * The site's static pages against Fallback's paths under `base` (`/`, `/errors/`). A status the
- * options leave to the site (`sitePages`) is no clash; a gallery yields to the site's own page.
+ * options leave to the site (`sitePages`) is no clash; a gallery yields to the site's own page, and
+ * to a dynamic route of the site's that may build one there (Starlight's `[...slug]` builds `/`).
  */
 export function collisions(
 	siteRoutes: readonly SiteRoute[],
@@ -131,12 +134,17 @@ export function collisions(
 	const galleries: string[] = [];
 	const clashes: Collisions['clashes'] = [];
 	for (const candidate of candidatePaths(set)) {
-		const siteFile = site.get(normalised(`${base}${candidate.path}`));
+		const path = normalised(`${base}${candidate.path}`);
+		if (candidate.gallery !== undefined) {
+			const dynamic = siteRoutes.some((route) => route.pathname === undefined && route.matches?.(path));
+			if (site.has(path) || dynamic) galleries.push(candidate.gallery);
+			continue;
+		}
+		const siteFile = site.get(path);
 		if (siteFile === undefined) continue;
-		if (candidate.gallery !== undefined) galleries.push(candidate.gallery);
-		else if (candidate.status === undefined || !set.sitePages.includes(candidate.status)) {
+		if (candidate.status === undefined || !set.sitePages.includes(candidate.status)) {
 			clashes.push({
-				path: normalised(`${base}${candidate.path}`),
+				path,
 				siteFile,
 				what: candidate.what,
 				route: candidate.route,

@@ -1,0 +1,55 @@
+// @ts-check
+// Fallback's documentation: a Starlight site that serves its own error pages with Fallback, the way
+// a team's Astro site would. Starlight injects a 404 route of its own; `disable404Route` gives the
+// 404 to Fallback, whose rules (dist/_redirects) serve it with its status for every unknown path.
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import starlight from '@astrojs/starlight';
+import starlightLinksValidator from 'starlight-links-validator';
+import fallback from 'fallback-pages';
+import { sidebar } from './src/sidebar.ts';
+
+export default defineConfig({
+	site: 'https://fallback-pages.netlify.app',
+	integrations: [
+		starlight({
+			title: 'Fallback',
+			description:
+				'Static error pages for every HTTP status, served with the right status by Netlify, nginx, Caddy, Apache, HAProxy, Cloudflare and more.',
+			disable404Route: true,
+			social: [{ icon: 'github', label: 'GitHub', href: 'https://github.com/fallback-pages/fallback' }],
+			editLink: { baseUrl: 'https://github.com/fallback-pages/fallback/edit/main/docs/' },
+			customCss: ['./src/styles/docs.css'],
+			sidebar,
+			plugins: [starlightLinksValidator({ exclude: ['/no-such-page'] })],
+		}),
+		react(),
+		fallback({
+			site: { name: 'Fallback docs' },
+			// Every catalogued locale: the playground shows any page in any of them.
+			locales: [
+				'en',
+				'ar',
+				'de',
+				'es',
+				'fa',
+				'fr',
+				'he',
+				'hi',
+				'id',
+				'it',
+				'ja',
+				'ko',
+				'nl',
+				'pl',
+				'pt',
+				'ru',
+				'tr',
+				'uk',
+				'vi',
+				'zh',
+			],
+		}),
+	],
+	devToolbar: { enabled: false },
+});

@@ -1,0 +1,33 @@
+/** The docs' sidebar: start here, guides, hosts, concepts, reference. */
+export const sidebar = [
+	{
+		label: 'Start here',
+		items: [
+			{ label: 'Which way in', slug: 'start' },
+			{ label: 'An Astro site', slug: 'start/astro' },
+			{ label: 'Any site on Netlify', slug: 'start/netlify' },
+			{ label: 'Any other build: the command', slug: 'start/cli' },
+			{ label: 'Any server: the release archive', slug: 'start/archive' },
+		],
+	},
+	{
+		label: 'Guides',
+		items: [
+			'guides/astro',
+			'guides/netlify-plugin',
+			'guides/branding',
+			{ label: 'Brand playground', slug: 'playground' },
+			{ label: 'Gallery', slug: 'gallery' },
+			'guides/languages',
+			'guides/api-clients',
+			'guides/maintenance',
+			'guides/deploy-previews',
+			'guides/embed',
+			'guides/verify',
+			'guides/verify-on-netlify',
+		],
+	},
+	{ label: 'Servers and CDNs', items: [{ autogenerate: { directory: 'hosts' } }] },
+	{ label: 'Concepts', items: ['concepts/route-contract', 'concepts/csp'] },
+	{ label: 'Reference', items: [{ autogenerate: { directory: 'reference' } }] },
+];
