@@ -4,14 +4,19 @@
 // 404 to Fallback, whose rules (dist/_redirects) serve it with its status for every unknown path.
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import starlight from '@astrojs/starlight';
 import starlightLinksValidator from 'starlight-links-validator';
 import fallback from 'fallback-pages';
 import { sidebar } from './src/sidebar.ts';
+import pageMarkup, { isErrorPage } from './src/integrations/pageMarkup.ts';
 
 export default defineConfig({
 	site: 'https://fallback-pages.netlify.app',
 	integrations: [
+		// Before Starlight, which then adds no sitemap of its own. Fallback's pages are errors, not
+		// content: none belongs in the sitemap.
+		sitemap({ filter: (page) => !isErrorPage(new URL(page).pathname) }),
 		starlight({
 			title: 'Fallback',
 			description:
@@ -50,6 +55,8 @@ export default defineConfig({
 				'zh',
 			],
 		}),
+		// After Fallback, whose pages it copies once Fallback has settled them.
+		pageMarkup(),
 	],
 	devToolbar: { enabled: false },
 });

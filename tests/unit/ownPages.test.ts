@@ -15,6 +15,7 @@ import {
 	inlineStylesheets,
 	ownPages,
 	settlePages,
+	withoutScriptFiles,
 } from '../../packages/fallback-pages/src/integration/ownPages';
 import { joinBase } from '../../packages/fallback-pages/src/contract/contract';
 import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
@@ -71,6 +72,22 @@ describe("clashes with the site's own pages", () => {
 		expect(underBase).toEqual({ galleries: [], clashes: [] });
 	});
 
+	it("leaves the galleries to a catch-all route of the site's (Starlight's [...slug]), which may build a home page", () => {
+		const catchAll = {
+			pathname: undefined,
+			entrypoint: 'node_modules/@astrojs/starlight/routes/static/index.astro',
+			matches: (path: string) => /^(?:\/(.*?))?\/?$/.test(path),
+		};
+		const found = collisions([catchAll], '/', { ...set, locales, sitePages: [] });
+		expect(found).toEqual({
+			galleries: locales.map((locale) => (locale === 'en' ? '' : `${locale}/`)),
+			clashes: [],
+		});
+		// A dynamic route under a folder of its own takes no gallery.
+		const blog = { ...catchAll, matches: (path: string) => /^\/blog\/.+$/.test(path) };
+		expect(collisions([blog], '/', { ...set, locales, sitePages: [] }).galleries).toEqual([]);
+	});
+
 	it('knows a route file for every path it could take', () => {
 		const candidates = candidatePaths({ ...set, locales });
 		expect(new Set(candidates.map((candidate) => candidate.route))).toEqual(
@@ -103,6 +120,14 @@ describe("the pages' files, whatever the site's build settings", () => {
 		await expect(
 			inlineStylesheets('<link rel="stylesheet" href="https://fonts.example/x.css">', dist, '_astro'),
 		).rejects.toThrow('a page links a stylesheet outside the build (https://fonts.example/x.css)');
+	});
+
+	it("drops the script files a site adds to every page, which the page's policy would block, and keeps its own inline script", () => {
+		const html =
+			'<head><script type="module" src="/_astro/page.abc.js"></script><style>p{}</style></head><body><p>x</p><script type="module">go()</script><script src="https://cdn.example/a.js" async></script></body>';
+		expect(withoutScriptFiles(html)).toBe(
+			'<head><style>p{}</style></head><body><p>x</p><script type="module">go()</script></body>',
+		);
 	});
 
 	it("renames a directory build's 503/index.html to 503.html and a file build's de.html to de/index.html", async () => {

@@ -20,7 +20,7 @@ export default function Gallery({ base, colors, pages }: GalleryProps) {
 						{SCHEMES.map((scheme) => (
 							<PagePreview
 								key={scheme}
-								src={`${base}${path}.html`}
+								src={`${base}page-markup/${path}.html`}
 								scheme={scheme}
 								colors={colors}
 								title={`${label}, ${scheme} scheme`}

@@ -89,7 +89,6 @@ export default function PagePreview({ src, scheme, colors, name, title, lazy = f
 			ref={frame}
 			className="page-preview"
 			srcDoc={page?.html ?? ''}
-			sandbox="allow-same-origin"
 			tabIndex={-1}
 			title={title}
 			data-scheme={scheme}

@@ -61,7 +61,7 @@ export default function Playground({ base, defaultLocale, locales, statuses, bui
 
 	const pageName = name.trim() === '' ? builtName : name.trim();
 
-	const src = `${base}${locale === defaultLocale ? '' : `${locale}/`}${status}.html`;
+	const src = `${base}page-markup/${locale === defaultLocale ? '' : `${locale}/`}${status}.html`;
 	const ratios = contrasts(colors);
 	const problems = contrastProblems(colors);
 	const config = configSource({ name: pageName, colors, locale, defaultLocale });
@@ -199,7 +199,7 @@ export default function Playground({ base, defaultLocale, locales, statuses, bui
 						</>
 					)}
 				</div>
-				<div className="playground-table">
+				<div className="playground-table" tabIndex={0} role="region" aria-labelledby={`${id}-contrast`}>
 					<table>
 						<thead>
 							<tr>

@@ -222,6 +222,22 @@ export async function inlineStylesheets(html: string, dist: string, assetsDir: s
 }
 
 /**
+ * A page without the script files a site adds to every page (Astro's prefetch, which Starlight
+ * turns on; an integration's `injectScript('page')`): the page's own policy allows only its
+ * inline code, so each would be blocked, with an error in the console, and nothing else.
+ */
+export function withoutScriptFiles(html: string): string {
+	const scripts = locatedElements(html).filter(
+		(element) => element.tagName === 'script' && element.attrs?.some((attr) => attr.name === 'src'),
+	);
+	let result = html;
+	for (const { sourceCodeLocation: at } of scripts.reverse()) {
+		if (at) result = `${result.slice(0, at.startOffset)}${result.slice(at.endOffset)}`;
+	}
+	return result;
+}
+
+/**
  * Makes Fallback's pages in `dist` files with the names hosts look for (`503/index.html` renamed
  * `503.html`) and, with `inline`, self-contained: stylesheets inline, and their own policy for
  * their inline code. Returns each page's final text by its file name
@@ -240,7 +256,9 @@ export async function settlePages(
 		const written = writtenFile(dist, page, base);
 		if (written === undefined) throw new Error(`fallback: Astro wrote no file for ${base}${page.path}`);
 		const text = await readFile(join(dist, written), 'utf8');
-		const html = inline ? withPagePolicy(await inlineStylesheets(text, dist, assetsDir)) : text;
+		const html = inline
+			? withPagePolicy(withoutScriptFiles(await inlineStylesheets(text, dist, assetsDir)))
+			: text;
 		const target = `${at}${page.file}`;
 		if (html !== text) await writeFile(join(dist, written), html);
 		if (written !== target) {
