@@ -10,6 +10,7 @@ import starlightLinksValidator from 'starlight-links-validator';
 import fallback from 'fallback-pages';
 import { sidebar } from './src/sidebar.ts';
 import pageMarkup, { isErrorPage } from './src/integrations/pageMarkup.ts';
+import focusableTables from './src/integrations/focusableTables.ts';
 
 export default defineConfig({
 	site: 'https://fallback-pages.netlify.app',
@@ -25,6 +26,8 @@ export default defineConfig({
 			social: [{ icon: 'github', label: 'GitHub', href: 'https://github.com/fallback-pages/fallback' }],
 			editLink: { baseUrl: 'https://github.com/fallback-pages/fallback/edit/main/docs/' },
 			customCss: ['./src/styles/docs.css'],
+			// Long lines wrap: a code block never scrolls sideways, at 320 px neither.
+			expressiveCode: { defaultProps: { wrap: true } },
 			sidebar,
 			plugins: [starlightLinksValidator({ exclude: ['/no-such-page'] })],
 		}),
@@ -58,5 +61,6 @@ export default defineConfig({
 		// After Fallback, whose pages it copies once Fallback has settled them.
 		pageMarkup(),
 	],
+	markdown: { rehypePlugins: [focusableTables] },
 	devToolbar: { enabled: false },
 });

@@ -1,8 +1,10 @@
 /** The command's reference: each command's usage text, exactly as `--help` prints it. */
-import { usage } from '../../../packages/fallback-pages/src/cli/main.ts';
-import { buildUsage } from '../../../packages/fallback-pages/src/cli/build.ts';
-import { verifyUsage } from '../../../packages/fallback-pages/src/cli/verify.ts';
-import { embedUsage } from '../../../packages/fallback-pages/src/cli/embed.ts';
+import {
+	buildUsage,
+	embedUsage,
+	usage,
+	verifyUsage,
+} from '../../../packages/fallback-pages/src/cli/usage.ts';
 
 export interface CommandHelp {
 	/** `build`, or '' for the command itself. */

@@ -13,9 +13,9 @@ export default function Gallery({ base, colors, pages }: GalleryProps) {
 		<ul className="gallery not-content">
 			{pages.map(({ path, label }) => (
 				<li key={path}>
-					<h3>
+					<h2>
 						<a href={`${base}${path}`}>{label}</a>
-					</h3>
+					</h2>
 					<div className="gallery-schemes">
 						{SCHEMES.map((scheme) => (
 							<PagePreview

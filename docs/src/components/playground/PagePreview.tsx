@@ -89,8 +89,10 @@ export default function PagePreview({ src, scheme, colors, name, title, lazy = f
 			ref={frame}
 			className="page-preview"
 			srcDoc={page?.html ?? ''}
-			tabIndex={-1}
 			title={title}
+			// A picture of the page: its links and landmarks are not this page's, so they are out of
+			// reach of the keyboard and of assistive technology; the page itself is a link away.
+			inert
 			data-scheme={scheme}
 			data-src={page?.src}
 			onLoad={(event) => paint(event.currentTarget, colors, scheme, name)}

@@ -199,7 +199,7 @@ export default function Playground({ base, defaultLocale, locales, statuses, bui
 						</>
 					)}
 				</div>
-				<div className="playground-table" tabIndex={0} role="region" aria-labelledby={`${id}-contrast`}>
+				<div className="playground-table" tabIndex={0} role="region" aria-label="Contrast of every pair">
 					<table>
 						<thead>
 							<tr>

@@ -4,23 +4,7 @@ import { optionProblems } from '../config/options';
 import { CommandError, readArgs } from './args';
 import { readConfigFile, shown } from './configFile';
 import { buildPages } from './buildPages';
-
-export const buildUsage = `Usage: fallback-pages build [options]
-
-Builds every error page, the Netlify rules beside them and the configs of every other host, with
-the options of a config file (the same as fallback({ ... }) in an Astro site).
-
-  --config <file>   the options: an ES module whose default export is the options object
-                    (default fallback.config.mjs; without it, the defaults)
-  --out <folder>    where the pages go (default fallback); the host configs and the route
-                    contract go beside it, in <folder>-hosts
-  --base <path>     the pages' folder in the site, e.g. /errors/ (default /, or the config's base)
-  -h, --help        this text
-
-The build is a production build unless its platform says it is a preview (Netlify's CONTEXT,
-Vercel's VERCEL_ENV, a pull request on GitHub Actions or Render, a merge request on GitLab, a
-branch other than the productionBranch option on Cloudflare) or the config's preview option does:
-a preview carries a banner with its branch and commit, and noindex. The first line says which.`;
+import { buildUsage } from './usage';
 
 export async function buildCommand(argv: string[]): Promise<number> {
 	const { values } = readArgs('build', argv, {

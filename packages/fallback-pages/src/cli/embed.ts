@@ -20,20 +20,7 @@ import { removeBlock, splitRules, writeBlock } from '../integration/ruleFiles';
 import { CommandError, readArgs, UsageError } from './args';
 import { readConfigFile } from './configFile';
 import { buildEmbedded, checkPagesFolder, ownsFolder, siteCatchAll } from './embedPages';
-
-export const embedUsage = `Usage: fallback-pages embed --into <folder> [options]
-
-Adds the pages to a site's publish folder, in a folder of their own, and Fallback's rules in one
-block at the end of its _redirects and _headers (the site's own rules keep winning). Run it again
-to update: it replaces exactly what it wrote before.
-
-  --into <folder>   the site's publish folder (or the folder copied into it, such as public/)
-  --base <path>     the pages' folder in the site (default: the config's base, else /fallback/)
-  --config <file>   the options (default fallback.config.mjs; without it, the defaults)
-  --remove          take the pages and Fallback's rules out again
-  -h, --help        this text
-
-On Netlify, the build plugin netlify-plugin-fallback-pages does this on every deploy instead.`;
+import { embedUsage } from './usage';
 
 export async function embedCommand(argv: string[]): Promise<number> {
 	const { values } = readArgs('embed', argv, {

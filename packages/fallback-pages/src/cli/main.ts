@@ -3,16 +3,7 @@
  * mistake prints one line and exits 2, a failed command its reason and exits 1.
  */
 import { CommandError, UsageError } from './args';
-
-export const usage = `Usage: fallback-pages <command> [options]
-
-Commands:
-  build    every error page, the Netlify rules and every host's config, from fallback.config.mjs
-  verify   checks a live deploy against a build's route contract
-  embed    adds (or updates, or --remove) the pages and their rules in a site's publish folder
-
-Run fallback-pages <command> --help for a command's options.
-  -v, --version   the installed version`;
+import { usage } from './usage';
 
 const commands: Record<string, () => Promise<(argv: string[]) => Promise<number>>> = {
 	build: async () => (await import('./build')).buildCommand,

@@ -64,7 +64,7 @@ const color = z.string().refine((value) => opaqueHex(value) !== undefined, {
 	error: 'must be an opaque CSS colour, e.g. #0b5fff, rgb(11 95 255) or oklch(55% 0.2 260)',
 });
 
-/** A colour for each scheme; one not given keeps the default look's. */
+/** A colour for each scheme, described for the reference. */
 const schemePair = (fallback: BrandColors[keyof BrandColors], what: string, example: SchemePair) =>
 	z
 		.strictObject({
@@ -75,7 +75,8 @@ const schemePair = (fallback: BrandColors[keyof BrandColors], what: string, exam
 				.default(fallback.dark)
 				.meta({ description: `${what}, in the dark scheme.`, examples: [example.dark] }),
 		})
-		.default(fallback);
+		.default(fallback)
+		.meta({ description: `${what}: a colour for each scheme; one not given keeps the default look's.` });
 
 /** The framework's system font stack: a page must render with nothing else reachable. */
 export const SYSTEM_FONTS =

@@ -1,0 +1,70 @@
+/**
+ * What `fallback-pages --help` and each command's `--help` print: one module, which the commands
+ * and the docs' command reference both read.
+ */
+import { hostProfiles } from '../verify/hosts.ts';
+
+export const usage = `Usage: fallback-pages <command> [options]
+
+Commands:
+  build    every error page, the Netlify rules and every host's config, from fallback.config.mjs
+  verify   checks a live deploy against a build's route contract
+  embed    adds (or updates, or --remove) the pages and their rules in a site's publish folder
+
+Run fallback-pages <command> --help for a command's options.
+  -v, --version   the installed version`;
+
+export const buildUsage = `Usage: fallback-pages build [options]
+
+Builds every error page, the Netlify rules beside them and the configs of every other host, with
+the options of a config file (the same as fallback({ ... }) in an Astro site).
+
+  --config <file>   the options: an ES module whose default export is the options object
+                    (default fallback.config.mjs; without it, the defaults)
+  --out <folder>    where the pages go (default fallback); the host configs and the route
+                    contract go beside it, in <folder>-hosts
+  --base <path>     the pages' folder in the site, e.g. /errors/ (default /, or the config's base)
+  -h, --help        this text
+
+The build is a production build unless its platform says it is a preview (Netlify's CONTEXT,
+Vercel's VERCEL_ENV, a pull request on GitHub Actions or Render, a merge request on GitLab, a
+branch other than the productionBranch option on Cloudflare) or the config's preview option does:
+a preview carries a banner with its branch and commit, and noindex. The first line says which.`;
+
+export const verifyUsage = `Usage: fallback-pages verify <url> [options]
+
+  --host <kind>         how the deploy is served: ${Object.keys(hostProfiles).join(', ')} (default netlify)
+  --dist <folder>       the build's pages (default dist, or fallback where \`fallback-pages build\`
+                        wrote them: the first that holds a build's contract)
+  --contract <file>     the build's route contract (default <folder>-hosts/contract.json, where a
+                        build puts it; name it when the hostsDir option put it elsewhere, e.g.
+                        hosts/contract.json in the release archive and the starter)
+  --base <path>         the pages' folder in the site, for pages embedded in a site (embed, the
+                        Netlify plugin) or built with a base: their contract is <dist><path>contract.json;
+                        unknown paths are checked at the site's root, nothing else outside the folder
+  --site-catch-all      the site answers every path outside the pages' folder itself (an SPA's
+                        /* rule): unknown paths are checked inside the folder, the API not at all
+  --report-dir <folder> where report.html, report.json and junit.xml go (default reports/verify)
+  --concurrency <n>     cases in flight at once (default 6)
+  --budget <n>          most requests the run may make, retries included (default 2000)
+  --timeout <seconds>   per request (default 15)
+  --retries <n>         more tries after a network error, never after a wrong answer (default 2)
+  --lighthouse          also run Lighthouse on a sample of pages (needs Chromium, and the
+                        lighthouse and chrome-launcher packages)
+  --axe                 also run axe on a sample of pages (needs Chromium, @playwright/test and
+                        @axe-core/playwright)
+  -h, --help            this text`;
+
+export const embedUsage = `Usage: fallback-pages embed --into <folder> [options]
+
+Adds the pages to a site's publish folder, in a folder of their own, and Fallback's rules in one
+block at the end of its _redirects and _headers (the site's own rules keep winning). Run it again
+to update: it replaces exactly what it wrote before.
+
+  --into <folder>   the site's publish folder (or the folder copied into it, such as public/)
+  --base <path>     the pages' folder in the site (default: the config's base, else /fallback/)
+  --config <file>   the options (default fallback.config.mjs; without it, the defaults)
+  --remove          take the pages and Fallback's rules out again
+  -h, --help        this text
+
+On Netlify, the build plugin netlify-plugin-fallback-pages does this on every deploy instead.`;
