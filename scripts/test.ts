@@ -36,6 +36,10 @@ const phases: readonly (readonly Step[])[] = [
 			what: 'the route contract on nginx, Caddy, Apache, HAProxy with all 20 catalogued locales',
 		},
 		{ script: 'test:html', what: 'the Nu HTML checker on every page' },
+		{
+			script: 'test:docs',
+			what: 'the docs site: built with its links checked, samples, references, its 404 on netlify-cli, the playground, axe, Lighthouse',
+		},
 	],
 	[{ script: 'test:e2e', what: 'browser: rendering, no-JS, CSP, keyboard, axe, previews' }],
 	[

@@ -8,7 +8,7 @@
  * as the site built them.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { baseOf, joinBase } from '../contract/contract';
@@ -204,10 +204,9 @@ export function fallbackIntegration(
 			'astro:routes:resolved': ({ routes: resolvedRoutes, logger }) => {
 				// The site's routes: its own files and those other integrations inject (Starlight's
 				// `[...slug]` and `404`), everything but Astro's internals and Fallback's.
+				const own = new Set(routes.map((route) => fileURLToPath(routeFile(route.file))));
 				const site = resolvedRoutes.filter(
-					(route) =>
-						route.origin !== 'internal' &&
-						!routes.some((own) => route.entrypoint.endsWith(`fallback-pages/src/routes/${own.file}`)),
+					(route) => route.origin !== 'internal' && !own.has(resolve(root, route.entrypoint)),
 				);
 				ownsBuild = site.length === 0;
 				if (options.base !== '/') {
