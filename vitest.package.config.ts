@@ -12,8 +12,5 @@ export default defineConfig({
 		include: ['tests/package/**/*.test.ts'],
 		testTimeout: 120_000,
 		hookTimeout: 600_000,
-		// Each file waits on npm, Astro and servers more than on the CPU: three at once finish in
-		// about half the time one at a time takes (Vitest's default on two cores is one).
-		maxWorkers: 3,
 	},
 });
