@@ -12,9 +12,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, watchFile } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { unusedPort } from './ports.ts';
 
 function usageError(message: string): never {
 	console.error(`serve: ${message} (usage: npm start -- [--port <n>] [--dir <folder>])`);
@@ -82,14 +82,7 @@ const workDir = mkdtempSync(join(tmpdir(), 'fallback-serve-'));
  * A free loopback port for the file server behind the rules: netlify-cli takes 3999 when it looks
  * free, so two servers starting at once (the browser suite starts three) could both take it.
  */
-const staticServerPort = await new Promise<number>((resolve, reject) => {
-	const probe = createServer();
-	probe.once('error', reject);
-	probe.listen(0, '127.0.0.1', () => {
-		const { port: free } = probe.address() as AddressInfo;
-		probe.close(() => resolve(free));
-	});
-});
+const staticServerPort = await unusedPort();
 let netlify: ChildProcess;
 let restarting = false;
 let stopping = false;

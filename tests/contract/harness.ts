@@ -16,10 +16,11 @@ import {
 } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import { connect, createServer as createTcpServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unusedPort } from '../../scripts/ports.ts';
 import type { Target } from '../../packages/fallback-pages/src/verify/checks';
 import {
 	send,
@@ -56,17 +57,6 @@ const slowAnswerMs = (testUpstreamTimeoutSeconds + 3) * 1000;
 export const skipMissingHosts = process.env['FALLBACK_SKIP_MISSING_HOSTS'] === '1';
 
 /** A port nothing listens on right now, as the OS picks one (released before it is returned). */
-function unusedPort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = createTcpServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const address = server.address();
-			const port = typeof address === 'object' && address ? address.port : 0;
-			server.close(() => resolve(port));
-		});
-	});
-}
 
 /**
  * Ports handed out to test processes on this machine, one file each holding its process's ID: a
