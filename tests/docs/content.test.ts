@@ -27,6 +27,16 @@ const micromarkText = (markdown: string) =>
 /** What a reader reads of a page: the text of its content, in bytes. */
 const MAX_PAGE_BYTES = 15_000;
 
+/** The plugin's inputs, as Netlify reads them. */
+const inputNames = (
+	parseYaml(
+		readFileSync(
+			new URL('../../packages/netlify-plugin-fallback-pages/manifest.yml', import.meta.url),
+			'utf8',
+		),
+	) as { inputs: { name: string }[] }
+).inputs.map((input) => input.name);
+
 const documentOf = (path: string) => new JSDOM(builtPage(path)).window.document;
 const contentOf = (path: string) => documentOf(path).querySelector('.sl-markdown-content, main');
 
@@ -112,13 +122,6 @@ describe('config samples', () => {
 		expect(optionProblems(runInNewContext(`(${literal})`))).toEqual(['fallback: Unrecognized key: "colour"']);
 	});
 
-	const manifest = parseYaml(
-		readFileSync(
-			new URL('../../packages/netlify-plugin-fallback-pages/manifest.yml', import.meta.url),
-			'utf8',
-		),
-	) as { inputs: { name: string }[] };
-	const inputNames = manifest.inputs.map((input) => input.name);
 	const pluginSamples = samples.filter(
 		(sample) => sample.lang === 'toml' && sample.code.includes('[[plugins]]'),
 	);
@@ -197,13 +200,7 @@ describe('the references', () => {
 	it("the plugin's page lists every input of manifest.yml", () => {
 		const page = contentOf('/reference/netlify-plugin/')!;
 		const listed = [...page.querySelectorAll('tbody th')].map((cell) => cell.textContent?.trim());
-		const manifest = parseYaml(
-			readFileSync(
-				new URL('../../packages/netlify-plugin-fallback-pages/manifest.yml', import.meta.url),
-				'utf8',
-			),
-		) as { inputs: { name: string }[] };
-		expect(listed).toEqual(manifest.inputs.map((input) => input.name));
+		expect(listed).toEqual(inputNames);
 	});
 
 	it('the catalogue page lists every status, and the profiles page every host profile', () => {

@@ -18,8 +18,12 @@ function filesOf(locales: string[]): Map<string, string[]> {
 	return byHost;
 }
 
-/** Each host folder's files; with more locales, the folders that grow name a pattern. */
-export const hostFiles = [...filesOf(['en']).entries()].map(([host, files]) => {
-	const grown = (filesOf(['en', 'de']).get(host) ?? []).filter((file) => !files.includes(file));
-	return { host, files, perLocale: grown };
-});
+const withOneLocale = filesOf(['en']);
+const withTwoLocales = filesOf(['en', 'de']);
+
+/** Each host folder's files, and those a second locale adds. */
+export const hostFiles = [...withOneLocale.entries()].map(([host, files]) => ({
+	host,
+	files,
+	perLocale: (withTwoLocales.get(host) ?? []).filter((file) => !files.includes(file)),
+}));

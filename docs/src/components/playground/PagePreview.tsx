@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import {
 	schemeColors,
+	schemeProperties,
 	type BrandColors,
 	type Scheme,
 } from '../../../../packages/fallback-pages/src/brand/theme.ts';
@@ -27,14 +28,9 @@ const pageText = (src: string) => {
 export function paint(frame: HTMLIFrameElement | null, colors: BrandColors, scheme: Scheme, name?: string) {
 	const document = frame?.contentDocument;
 	if (!document?.documentElement) return;
-	const drawn = schemeColors(colors, scheme);
 	const root = document.documentElement.style;
 	root.setProperty('color-scheme', scheme);
-	root.setProperty('--fg', drawn.text);
-	root.setProperty('--bg', drawn.background);
-	root.setProperty('--muted', drawn.muted);
-	root.setProperty('--accent', drawn.accent);
-	root.setProperty('--on-accent', drawn.onAccent);
+	for (const [name, value] of schemeProperties(schemeColors(colors, scheme))) root.setProperty(name, value);
 	if (name === undefined) return;
 	const header = document.querySelector('header');
 	const label = [...(header?.childNodes ?? [])].find(

@@ -159,14 +159,21 @@ export function formatRatio(ratio: number): string {
 	return (Math.floor(ratio * 100) / 100).toFixed(2);
 }
 
-function customProperties(colors: SchemeColors): string {
+/** The custom properties the pages' stylesheet draws with, and a scheme's value of each. */
+export function schemeProperties(colors: SchemeColors): [name: string, value: string][] {
 	return [
-		`--fg:${colors.text}`,
-		`--bg:${colors.background}`,
-		`--muted:${colors.muted}`,
-		`--accent:${colors.accent}`,
-		`--on-accent:${colors.onAccent}`,
-	].join(';');
+		['--fg', colors.text],
+		['--bg', colors.background],
+		['--muted', colors.muted],
+		['--accent', colors.accent],
+		['--on-accent', colors.onAccent],
+	];
+}
+
+function customProperties(colors: SchemeColors): string {
+	return schemeProperties(colors)
+		.map(([name, value]) => `${name}:${value}`)
+		.join(';');
 }
 
 /**
