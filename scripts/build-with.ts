@@ -2,9 +2,16 @@
  * A production build of the project with other `fallback({ ... })` options, into a temp folder:
  * what a site with that astro.config.mjs would deploy. Returns the folder and how long it took.
  * Used by the build tests and `npm run size -- --all-locales`.
+ *
+ * Within one `npm test` (which sets FALLBACK_SHARED_BUILDS to a folder of its own), a build with
+ * the same options is made once and read by every suite that asks for it: the suites run at once,
+ * and five of them want the build with every catalogue. The first to ask builds; the others wait
+ * for it. Such a build is read, never changed or removed (`shared` says so). Run alone, a suite
+ * builds its own.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FallbackOptions } from '../packages/fallback-pages/src/config/options.ts';
@@ -24,12 +31,19 @@ export function buildOutDir(name: string): string {
 	return mkdtempSync(join(parent, `${name}-`));
 }
 
-export async function buildWith(
-	name: string,
-	options: FallbackOptions,
-): Promise<{ outDir: string; seconds: number }> {
+/** The folder `npm test` shares builds in (inside the project, for buildOutDir's reason), if any. */
+export const sharedBuildsVariable = 'FALLBACK_SHARED_BUILDS';
+
+export interface Build {
+	outDir: string;
+	seconds: number;
+	/** Another suite's build too: read it, never change or remove it. */
+	shared: boolean;
+}
+
+async function astroBuild(name: string, options: FallbackOptions, outDir: string): Promise<number> {
 	// Astro reads `--config` relative to the project root: the config goes inside it.
-	const config = `node_modules/.cache/fallback-tests/${name}.mjs`;
+	const config = `node_modules/.cache/fallback-tests/${name}-${process.pid}.mjs`;
 	mkdirSync(join(root, 'node_modules/.cache/fallback-tests/'), { recursive: true });
 	writeFileSync(
 		join(root, config),
@@ -39,12 +53,71 @@ export async function buildWith(
 			`export default defineConfig({ integrations: [fallback(${JSON.stringify(options)})] });`,
 		].join('\n'),
 	);
-	const outDir = buildOutDir(name);
 	const started = performance.now();
 	await promisify(execFile)(
 		join(root, 'node_modules/.bin/astro'),
 		['build', '--config', config, '--outDir', outDir],
 		{ cwd: root, env: { ...process.env, CONTEXT: 'production' } },
 	);
-	return { outDir, seconds: (performance.now() - started) / 1000 };
+	return (performance.now() - started) / 1000;
+}
+
+const alive = (pid: number) => {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+};
+
+/**
+ * The build with these options in the shared folder: made here when no one has started it (the
+ * folder `<key>.lock/`, made atomically, holds the builder's pid), else waited for. Ends with
+ * `<key>.done` (its seconds) or `<key>.failed` (what went wrong).
+ */
+async function sharedBuild(shared: string, name: string, options: FallbackOptions): Promise<Build> {
+	const key = createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 16);
+	const outDir = join(shared, key);
+	const [lock, done, failed] = ['lock', 'done', 'failed'].map((end) => `${outDir}.${end}`) as [
+		string,
+		string,
+		string,
+	];
+	mkdirSync(shared, { recursive: true });
+	let mine = false;
+	try {
+		mkdirSync(lock);
+		writeFileSync(join(lock, 'pid'), String(process.pid));
+		mine = true;
+	} catch {
+		// Another suite builds it.
+	}
+	if (mine) {
+		try {
+			const seconds = await astroBuild(name, options, outDir);
+			writeFileSync(done, String(seconds));
+			return { outDir, seconds, shared: true };
+		} catch (error) {
+			writeFileSync(failed, String(error));
+			throw error;
+		}
+	}
+	for (;;) {
+		if (existsSync(done)) return { outDir, seconds: Number(readFileSync(done, 'utf8')), shared: true };
+		if (existsSync(failed))
+			throw new Error(`the shared build ${name} failed:\n${readFileSync(failed, 'utf8')}`);
+		const pid = Number(existsSync(join(lock, 'pid')) ? readFileSync(join(lock, 'pid'), 'utf8') : 0);
+		if (pid > 0 && !alive(pid) && !existsSync(done)) {
+			throw new Error(`the shared build ${name} was left unfinished: process ${pid} is gone`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
+export async function buildWith(name: string, options: FallbackOptions): Promise<Build> {
+	const shared = process.env[sharedBuildsVariable];
+	if (shared) return sharedBuild(shared, name, options);
+	const outDir = buildOutDir(name);
+	return { outDir, seconds: await astroBuild(name, options, outDir), shared: false };
 }

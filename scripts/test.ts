@@ -2,13 +2,22 @@
  * `npm test`: every gate, stopping at the first phase that fails, then a table of how long each step
  * took. First installs the programs the suites need when they are missing (system-requirements.ts).
  *
- * Steps in a phase of several run at once (their output is shown whole as each ends): they read
- * the build and write nothing another step reads; each server they start listens on a port of its
- * own. The browser suite asserts no timing, so it runs with them. Lighthouse runs alone: its
- * performance score must not share the CPU. (`npm run test:quality` is test:html and
- * test:lighthouse.)
+ * The steps of a phase of several run a few at once (one more than the machine has cores: the
+ * package tests wait on npm as much as on the CPU), the longest first; each one's output is shown
+ * whole as it ends. They read the build and write nothing another step reads; each server they
+ * start listens on a port of its own. More at once only adds load: on two cores, all ten at once
+ * took longer, and the suites' timeouts began to fire. The browser suite asserts no timing, so it
+ * runs with them. Lighthouse runs alone: its performance score must not share the CPU.
+ * (`npm run test:quality` is test:html and test:lighthouse.)
+ *
+ * The steps share the builds they ask for with the same options (scripts/build-with.ts): five
+ * suites want the build with every catalogue, which is made once, in a folder this run removes.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { sharedBuildsVariable } from './build-with.ts';
 
 interface Step {
 	script: string;
@@ -54,6 +63,12 @@ const phases: readonly (readonly Step[])[] = [
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 const timings: { script: string; ms: number; ok: boolean }[] = [];
 const started = Date.now();
+/** How many steps of a phase run at once. */
+const atOnce = availableParallelism() + 1;
+const sharedBuildsParent = join(import.meta.dirname, '../node_modules/.cache/fallback-builds/');
+mkdirSync(sharedBuildsParent, { recursive: true });
+const sharedBuilds = mkdtempSync(join(sharedBuildsParent, 'shared-'));
+process.once('exit', () => rmSync(sharedBuilds, { recursive: true, force: true }));
 
 /** Runs one step; alone, its output streams; among others, it is shown whole when the step ends. */
 function runStep(step: Step, alone: boolean): Promise<boolean> {
@@ -62,6 +77,7 @@ function runStep(step: Step, alone: boolean): Promise<boolean> {
 	return new Promise((resolve) => {
 		const child = spawn('npm', ['run', '--silent', step.script], {
 			stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+			env: { ...process.env, [sharedBuildsVariable]: sharedBuilds },
 		});
 		const output: Buffer[] = [];
 		child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -81,11 +97,22 @@ function runStep(step: Step, alone: boolean): Promise<boolean> {
 	});
 }
 
+/** Every step of a phase, `atOnce` at a time in their order; true when all passed. */
+async function runPhase(phase: readonly Step[]): Promise<boolean> {
+	if (phase.length === 1) return runStep(phase[0]!, true);
+	console.log(`\n▶ ${atOnce} at a time: ${phase.map((step) => `npm run ${step.script}`).join(', ')}`);
+	const waiting = [...phase];
+	let passed = true;
+	const worker = async () => {
+		for (let step = waiting.shift(); step; step = waiting.shift())
+			passed = (await runStep(step, false)) && passed;
+	};
+	await Promise.all(Array.from({ length: Math.min(atOnce, phase.length) }, worker));
+	return passed;
+}
+
 for (const phase of phases) {
-	if (phase.length > 1)
-		console.log(`\n▶ at once: ${phase.map((step) => `npm run ${step.script}`).join(', ')}`);
-	const results = await Promise.all(phase.map((step) => runStep(step, phase.length === 1)));
-	if (results.includes(false)) break;
+	if (!(await runPhase(phase))) break;
 }
 
 console.log('\nnpm test, wall time per step:');

@@ -58,6 +58,8 @@ import {
 	skipMissingHosts,
 	startUpstream,
 	testUpstreamTimeoutSeconds,
+	testConnectTimeoutSeconds,
+	startBlackholedOrigin,
 	upgradeRequest,
 	upstreamBodies,
 	upstreamChallenge,
@@ -155,6 +157,7 @@ const options = (pagesRoot: string, port: number, upstreamPort: number): HostOpt
 	listen: { host: '127.0.0.1', port },
 	upstream: `127.0.0.1:${upstreamPort}`,
 	upstreamTimeoutSeconds: testUpstreamTimeoutSeconds,
+	upstreamConnectTimeoutSeconds: testConnectTimeoutSeconds,
 });
 
 /**
@@ -318,6 +321,8 @@ function describeProxy(server: ServerUnderTest, executable: string) {
 		let upstream: Awaited<ReturnType<typeof startUpstream>> | undefined;
 		let running: RunningServer | undefined;
 		let runningWithoutApp: RunningServer | undefined;
+		let blackholed: Awaited<ReturnType<typeof startBlackholedOrigin>> | undefined;
+		let runningBeforeBlackhole: RunningServer | undefined;
 		let work: { dir: string; pagesRoot: string } | undefined;
 		const checks = siteChecks(
 			siteOf(contract, () => work!.pagesRoot),
@@ -353,10 +358,25 @@ function describeProxy(server: ServerUnderTest, executable: string) {
 				label: `${server.name} proxy without app`,
 				executable,
 			});
+			if (server.connectTimeoutStatus) {
+				// In front of an app whose host drops connection attempts: a dead VM, a firewall.
+				blackholed = await startBlackholedOrigin();
+				const portBeforeBlackhole = await freePort();
+				runningBeforeBlackhole = await server.start({
+					dir: join(work.dir, 'server-before-blackhole'),
+					pagesRoot: work.pagesRoot,
+					siteConfig: config(contract, options(work.pagesRoot, portBeforeBlackhole, blackholed.port)),
+					port: portBeforeBlackhole,
+					label: `${server.name} proxy in front of a blackholed app`,
+					executable,
+				});
+			}
 		});
 		afterAll(async () => {
 			await running?.stop();
 			await runningWithoutApp?.stop();
+			await runningBeforeBlackhole?.stop();
+			await blackholed?.stop();
 			await upstream?.stop();
 			if (work) await removeWorkDir(work.dir);
 		});
@@ -445,6 +465,25 @@ function describeProxy(server: ServerUnderTest, executable: string) {
 					expect(answer.body).toBe(checks.sentText(answer, route.file));
 				}
 			});
+			const blackholedStatus = server.connectTimeoutStatus;
+			it.runIf(blackholedStatus)(
+				`an app whose host drops connection attempts: the ${blackholedStatus} page within the connect timeout, to every visitor at once`,
+				async () => {
+					const started = Date.now();
+					const answers = await Promise.all(
+						Array.from({ length: 8 }, async () => {
+							const answer = await request(runningBeforeBlackhole!.port, '/ok');
+							return { answer, seconds: (Date.now() - started) / 1000 };
+						}),
+					);
+					for (const { answer, seconds } of answers) {
+						expectProxyPage(answer, requiredStatusPage(contract, blackholedStatus!));
+						// It gave up when its connect timeout ended, for each visitor: not sooner, not one after another.
+						expect(seconds).toBeGreaterThanOrEqual(testConnectTimeoutSeconds - 0.2);
+						expect(seconds).toBeLessThan(testConnectTimeoutSeconds + 1);
+					}
+				},
+			);
 			it(`an app slower than the timeout: the ${timeout} page`, async () => {
 				const started = Date.now();
 				const answer = await get('/slow');

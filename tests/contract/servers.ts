@@ -84,6 +84,11 @@ export interface ServerUnderTest extends HostProfile {
 	shippedFiles: readonly string[];
 	/** What the server itself answers when the app is unreachable, and when it is too slow. */
 	proxyFailureStatuses: { unreachable: number; timeout: number };
+	/**
+	 * What the server answers when its connect timeout (fallback.hosts.upstreamConnectTimeoutSeconds)
+	 * ends: the app's host drops connection attempts. Absent: the config has no connect timeout.
+	 */
+	connectTimeoutStatus?: number;
 	/** Request IDs (see HostProfile); `log`, the access log the shipped config writes them to. */
 	requestIds?: { log?: string; inBody?: boolean };
 	/**
@@ -117,6 +122,8 @@ export const nginx: ServerUnderTest = {
 	requestIds: { log: '/var/log/nginx/access.log', inBody: true },
 	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
 	proxyFailureStatuses: gatewayStatuses,
+	// "upstream timed out while connecting": a timeout, like a silent app.
+	connectTimeoutStatus: 504,
 	differences: {
 		...profiles.nginx.differences,
 		'app JSON error outside the API': replacedByStatus('nginx (proxy_intercept_errors)'),
@@ -151,6 +158,8 @@ export const caddy: ServerUnderTest = {
 	shippedFiles: ['caddy/Caddyfile.static', 'caddy/Caddyfile.proxy'],
 	configs: { static: caddyStaticConfig, proxy: caddyProxyConfig },
 	proxyFailureStatuses: gatewayStatuses,
+	// A dial that timed out is a dial that failed.
+	connectTimeoutStatus: 502,
 	async start({ dir, siteConfig, port, label, executable }) {
 		return startServer({
 			label,
@@ -203,6 +212,7 @@ export const apache: ServerUnderTest = {
 	shippedFiles: ['apache/fallback-static.conf', 'apache/fallback-proxy.conf'],
 	configs: { static: apacheStaticConfig, proxy: apacheProxyConfig },
 	proxyFailureStatuses: apacheProxyFailureStatuses,
+	connectTimeoutStatus: apacheProxyFailureStatuses.unreachable,
 	differences: {
 		...profiles.apache.differences,
 		'app JSON error outside the API': replacedByStatus('Apache (ProxyErrorOverride)'),
@@ -252,6 +262,7 @@ export const haproxy: ServerUnderTest = {
 	requestIds: { log: haproxyAccessLog },
 	configs: { static: haproxyStaticConfig, proxy: haproxyProxyConfig },
 	proxyFailureStatuses: haproxyProxyFailureStatuses,
+	connectTimeoutStatus: haproxyProxyFailureStatuses.unreachable,
 	async start({ dir, siteConfig, port, label, executable }) {
 		const config = await writeConfig(join(dir, 'haproxy.cfg'), siteConfig);
 		return startServer({

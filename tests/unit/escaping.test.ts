@@ -88,6 +88,7 @@ describe('host options', () => {
 			listen: { port: 80 },
 			upstream: '127.0.0.1:3000',
 			upstreamTimeoutSeconds: 60,
+			upstreamConnectTimeoutSeconds: 5,
 		});
 	});
 

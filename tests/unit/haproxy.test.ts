@@ -56,6 +56,8 @@ describe.each(Object.entries(generators))('HAProxy %s', (mode, generate) => {
 		if (mode === 'proxy') {
 			expect(config).toContain('\tsetenv FALLBACK_APP 10.0.0.7:4321\n');
 			expect(config).toContain('\ttimeout server 7s\n');
+			// One connect attempt: retries would add their connect timeouts up.
+			expect(config).toContain('\ttimeout connect 3s\n\tretries 0\n');
 		}
 	});
 

@@ -98,9 +98,23 @@ describe('in front of an app', () => {
 		);
 	});
 
+	it.each([
+		['nginx', nginxProxyConfig, ['proxy_connect_timeout 3s;', 'proxy_read_timeout 7s;']],
+		['Caddy', caddyProxyConfig, ['dial_timeout 3s\n', 'response_header_timeout 7s\n']],
+		['Apache', apacheProxyConfig, [' connectiontimeout=3 timeout=7 ']],
+	] as const)(
+		'%s tries to connect for upstreamConnectTimeoutSeconds, then waits upstreamTimeoutSeconds',
+		(_name, generate, lines) => {
+			const config = generate(fixtureContract, fixtureOptions);
+			for (const line of lines) expect(config).toContain(line);
+		},
+	);
+
 	it('Apache passes WebSocket upgrades and refuses direct requests for its pages', () => {
 		const config = apacheProxyConfig(fixtureContract, fixtureOptions);
-		expect(config).toContain('ProxyPass "/" "http://10.0.0.7:4321/" timeout=7 retry=0 upgrade=websocket');
+		expect(config).toContain(
+			'ProxyPass "/" "http://10.0.0.7:4321/" connectiontimeout=3 timeout=7 retry=0 upgrade=websocket',
+		);
 		expect(config).toContain('RewriteRule "^/__fallback/" "-" [R=404,L]');
 		expect(config).toContain('ProxyErrorOverride On 503\n');
 	});

@@ -401,8 +401,10 @@ export function caddyProxyConfig(contract: RouteContract, options: HostOptions):
 				`header_up ${headerName(contract.requestIdHeader, 'request ID header')} {http.request.uuid}`,
 				block('transport http', [
 					comment(
-						`How long the app may take to start answering before the visitor gets the ${statusPage(contract, 504)?.status ?? 504} page.`,
+						`How long Caddy tries to connect to the app before the visitor gets the 502 page (a dead host is\n` +
+							`answered in seconds), and how long the app may then take to start answering before the ${statusPage(contract, 504)?.status ?? 504} page.`,
 					),
+					`dial_timeout ${options.upstreamConnectTimeoutSeconds}s`,
 					`response_header_timeout ${options.upstreamTimeoutSeconds}s`,
 				]),
 				comment(

@@ -303,12 +303,19 @@ function globalSection(mode: Mode, options: HostOptions): (HaproxySection | '')[
 		section('defaults', [
 			'mode http',
 			'log global',
-			'timeout connect 5s',
+			// Static: no server to connect to; HAProxy warns when no connect timeout is set.
+			...(mode === 'proxy' ? [] : ['timeout connect 5s']),
 			'timeout client 30s',
 			'timeout http-request 10s',
 			'timeout http-keep-alive 10s',
 			...(mode === 'proxy'
 				? [
+						comment([
+							'How long HAProxy tries to connect to the app before the visitor gets the 503 page, once: no',
+							'retries, whose connect timeouts would add up (a dead host is answered in seconds).',
+						]),
+						`timeout connect ${options.upstreamConnectTimeoutSeconds}s`,
+						'retries 0',
 						comment(
 							'How long the app may stay silent before the visitor gets the 504 page; WebSockets may idle longer.',
 						),

@@ -520,9 +520,11 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 			'proxy_set_header X-Forwarded-Proto $scheme',
 			comment("The app gets the request's ID too, so both logs can be matched."),
 			`proxy_set_header ${headerName(contract.requestIdHeader, 'request ID header')} $request_id`,
-			comment(
-				`How long the app may stay silent before the visitor gets the ${timeoutPage?.status ?? 504} page.`,
-			),
+			comment([
+				`How long nginx tries to connect to the app, and how long the app may then stay silent, before`,
+				`the visitor gets the ${timeoutPage?.status ?? 504} page: a dead host is answered in seconds, a slow app is waited for.`,
+			]),
+			`proxy_connect_timeout ${options.upstreamConnectTimeoutSeconds}s`,
 			`proxy_read_timeout ${options.upstreamTimeoutSeconds}s`,
 			comment(
 				"The app decides how large a body it takes: nginx's own limit (1 MB by default) would answer\n" +

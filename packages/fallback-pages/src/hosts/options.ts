@@ -84,8 +84,19 @@ export const hostOptionsSchema = z.strictObject({
 		.default(60)
 		.meta({
 			description:
-				"How long the proxy configs wait for the app's answer before they answer 504 with its page.",
+				"How long the proxy configs wait for the app's answer, once connected, before they answer with the page of a timeout (504; Apache's is 502).",
 			examples: [30],
+		}),
+	upstreamConnectTimeoutSeconds: z
+		.number()
+		.int()
+		.min(1)
+		.max(75)
+		.default(5)
+		.meta({
+			description:
+				"How long nginx, Caddy, Apache and HAProxy in front of the app try to connect to it before they answer with the page of an app that cannot be reached. A dead host or a firewall that drops packets is answered within it, not after `upstreamTimeoutSeconds`; at most 75 (nginx's limit).",
+			examples: [2],
 		}),
 	kubernetes: kubernetesOptionsSchema.optional().meta({
 		description: 'The Kubernetes manifests (ingress-nginx, Traefik CRDs); unset, their defaults.',
