@@ -28,11 +28,8 @@ interface Step {
 const phases: readonly (readonly Step[])[] = [
 	[{ script: 'requirements', what: 'Chromium, Java, nginx, Caddy, Apache, HAProxy present' }],
 	[{ script: 'build:production', what: 'dist/ and hosts/ as production builds them' }],
+	// The longest first (their wall time alone, on two cores): the pool ends with the short ones.
 	[
-		{ script: 'lint', what: 'Prettier, ESLint, astro check, the workflow files' },
-		{ script: 'test:unit', what: 'pure unit tests' },
-		{ script: 'test:build', what: 'the built pages, preview and production builds' },
-		{ script: 'size', what: 'size budgets' },
 		{
 			script: 'test:package',
 			what: 'the packed packages: in a fresh Astro site, through the CLI, the Netlify plugin through Netlify Build; served by netlify-cli and nginx',
@@ -41,16 +38,20 @@ const phases: readonly (readonly Step[])[] = [
 			script: 'test:contract',
 			what: 'the route contract on netlify-cli, nginx, Caddy, Apache, HAProxy, workerd; verify on each',
 		},
-		{
-			script: 'test:contract:locales',
-			what: 'the route contract on nginx, Caddy, Apache, HAProxy with all 20 catalogued locales',
-		},
-		{ script: 'test:html', what: 'the Nu HTML checker on every page' },
+		{ script: 'test:e2e', what: 'browser: rendering, no-JS, CSP, keyboard, axe, previews' },
 		{
 			script: 'test:docs',
 			what: 'the docs site: built with its links checked, samples, references, its 404 on netlify-cli, the playground, axe, Lighthouse',
 		},
-		{ script: 'test:e2e', what: 'browser: rendering, no-JS, CSP, keyboard, axe, previews' },
+		{
+			script: 'test:contract:locales',
+			what: 'the route contract on nginx, Caddy, Apache, HAProxy with all 20 catalogued locales',
+		},
+		{ script: 'test:build', what: 'the built pages, preview and production builds' },
+		{ script: 'test:html', what: 'the Nu HTML checker on every page' },
+		{ script: 'lint', what: 'Prettier, ESLint, astro check, the workflow files' },
+		{ script: 'test:unit', what: 'pure unit tests' },
+		{ script: 'size', what: 'size budgets' },
 	],
 	[
 		{
