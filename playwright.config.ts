@@ -27,6 +27,8 @@ const EMBED_URL = `http://localhost:${EMBED_SITE_PORT}`;
 export default defineConfig({
 	fullyParallel: true,
 	workers: 2,
+	// A page with axe in three schemes takes seconds alone, much longer beside npm test's other suites.
+	timeout: 90_000,
 	forbidOnly: !!process.env.CI,
 	reporter: process.env.CI
 		? 'list'

@@ -6,6 +6,6 @@ export default getViteConfig({
 		include: ['tests/unit/**/*.test.ts'],
 		// Sized for a machine twice as slow as the one that measured them, under npm test's load:
 		// the slowest unit test (a logo's checks, SVGO and jsdom) took 5.8 s on one, past Vitest's 5 s.
-		testTimeout: 20_000,
+		testTimeout: 60_000,
 	},
 });

@@ -13,7 +13,7 @@ export default defineConfig({
 		// One server at a time, its tests in order: each starts servers on free ports.
 		fileParallelism: false,
 		sequence: { concurrent: false },
-		testTimeout: 30_000,
-		hookTimeout: 150_000,
+		testTimeout: 90_000,
+		hookTimeout: 450_000,
 	},
 });

@@ -11,6 +11,6 @@ export default defineConfig({
 		include: ['tests/docs/**/*.test.ts'],
 		fileParallelism: false,
 		testTimeout: 120_000,
-		hookTimeout: 180_000,
+		hookTimeout: 450_000,
 	},
 });

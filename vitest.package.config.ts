@@ -10,8 +10,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
 	test: {
 		include: ['tests/package/**/*.test.ts'],
-		testTimeout: 120_000,
-		hookTimeout: 600_000,
+		testTimeout: 300_000,
+		hookTimeout: 900_000,
 		// Two files at once: each waits on npm, Astro and its servers as much as on the CPU, and
 		// Vitest's default on two cores is one at a time.
 		maxWorkers: 2,

@@ -10,6 +10,6 @@ export default defineConfig({
 		include: ['tests/quality/**/*.test.ts'],
 		fileParallelism: false,
 		testTimeout: 120_000,
-		hookTimeout: 180_000,
+		hookTimeout: 450_000,
 	},
 });

@@ -5,7 +5,7 @@
  *
  * Within one `npm test` (which sets FALLBACK_SHARED_BUILDS to a folder of its own), a build with
  * the same options is made once and read by every suite that asks for it: the suites run at once,
- * and five of them want the build with every catalogue. The first to ask builds; the others wait
+ * and four of them want the build with every catalogue (so does `npm run size -- --all-locales`). The first to ask builds; the others wait
  * for it. Such a build is read, never changed or removed (`shared` says so). Run alone, a suite
  * builds its own.
  */
@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FallbackOptions } from '../packages/fallback-pages/src/config/options.ts';
+import { cataloguedLocales } from './catalogued-locales.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 
@@ -115,9 +116,33 @@ async function sharedBuild(shared: string, name: string, options: FallbackOption
 	}
 }
 
+/**
+ * How long a test may wait for a build of its own or a shared one: minutes, as on a loaded
+ * two-core machine with the other suites running (a build alone takes 5 to 40 s).
+ */
+export const buildTimeoutMs = 600_000;
+
 export async function buildWith(name: string, options: FallbackOptions): Promise<Build> {
+	// The locales in the catalogue's order, whatever order a suite lists them in: the same set is
+	// the same build (and the same shared one).
+	const normalized = options.locales ? { ...options, locales: [...options.locales].sort() } : options;
 	const shared = process.env[sharedBuildsVariable];
-	if (shared) return sharedBuild(shared, name, options);
+	if (shared) return sharedBuild(shared, name, normalized);
 	const outDir = buildOutDir(name);
-	return { outDir, seconds: await astroBuild(name, options, outDir), shared: false };
+	return { outDir, seconds: await astroBuild(name, normalized, outDir), shared: false };
+}
+
+/** The build with every catalogue, which five suites read. */
+export const allLocalesBuild = () =>
+	buildWith('all-locales', { locales: [...cataloguedLocales] as NonNullable<FallbackOptions['locales']> });
+
+// `npm run build:shared` (the first step of npm test's parallel phase): the shared build, begun
+// before the suites that read it start, and one fewer step among them that waits for it.
+if (import.meta.main) {
+	if (!process.env[sharedBuildsVariable]) {
+		console.error(`build:shared: ${sharedBuildsVariable} names no folder (npm test sets it)`);
+		process.exit(2);
+	}
+	const { outDir, seconds } = await allLocalesBuild();
+	console.log(`every catalogue built in ${seconds.toFixed(1)} s: ${outDir}`);
 }

@@ -7,15 +7,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { buildWith } from './build-with.ts';
+import { allLocalesBuild } from './build-with.ts';
 import { cataloguedLocales } from './catalogued-locales.ts';
-import type { FallbackOptions } from '../packages/fallback-pages/src/config/options.ts';
 
 const servers = ['nginx', 'caddy', 'apache', 'haproxy'];
 console.log(`contract suite at ${cataloguedLocales.length} locales: building the pages …`);
-const { outDir, seconds, shared } = await buildWith('all-locales', {
-	locales: [...cataloguedLocales] as NonNullable<FallbackOptions['locales']>,
-});
+const { outDir, seconds, shared } = await allLocalesBuild();
 console.log(
 	`built in ${seconds.toFixed(1)} s${shared ? ' (shared with the other suites of npm test)' : ''}: ${outDir}`,
 );

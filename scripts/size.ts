@@ -11,14 +11,14 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analysePage } from '../packages/fallback-pages/src/html/pageAnalysis.ts';
 import { budgets, median } from '../quality/budgets.ts';
-import { buildWith } from './build-with.ts';
+import { allLocalesBuild } from './build-with.ts';
 import { cataloguedLocales } from './catalogued-locales.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, 'all-locales': { type: 'boolean' } } });
 let dir = values.dir;
 if (values['all-locales']) {
 	console.log(`Building with all ${cataloguedLocales.length} locales…`);
-	const build = await buildWith('all-locales', { locales: [...cataloguedLocales] });
+	const build = await allLocalesBuild();
 	dir = build.outDir;
 	const built = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.html')).length;
 	console.log(

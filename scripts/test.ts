@@ -10,8 +10,9 @@
  * runs with them. Lighthouse runs alone: its performance score must not share the CPU.
  * (`npm run test:quality` is test:html and test:lighthouse.)
  *
- * The steps share the builds they ask for with the same options (scripts/build-with.ts): five
- * suites want the build with every catalogue, which is made once, in a folder this run removes.
+ * The steps share the builds they ask for with the same options (scripts/build-with.ts): four
+ * suites want the build with every catalogue, which is made once (build:shared), in a folder this
+ * run removes.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
@@ -29,7 +30,9 @@ const phases: readonly (readonly Step[])[] = [
 	[{ script: 'requirements', what: 'Chromium, Java, nginx, Caddy, Apache, HAProxy present' }],
 	[{ script: 'build:production', what: 'dist/ and hosts/ as production builds them' }],
 	// The longest first (their wall time alone, on two cores): the pool ends with the short ones.
+	// build:shared first of all: the suites that read its build wait for it.
 	[
+		{ script: 'build:shared', what: 'the build with every catalogue, which four suites read' },
 		{
 			script: 'test:package',
 			what: 'the packed packages: in a fresh Astro site, through the CLI, the Netlify plugin through Netlify Build; served by netlify-cli and nginx',

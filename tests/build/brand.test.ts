@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildOutDir } from '../../scripts/build-with';
+import { buildOutDir, buildTimeoutMs } from '../../scripts/build-with';
 import { formatHex } from 'culori';
 import { SCHEMES, schemeColors, type BrandColors } from '../../packages/fallback-pages/src/brand/theme';
 import { analysePage } from '../../packages/fallback-pages/src/html/pageAnalysis';
@@ -55,7 +55,7 @@ const read = (file: string) => readFileSync(join(dist, file), 'utf8');
 beforeAll(async () => {
 	dist = (await build('examples/acme/astro.config.mjs')).outDir;
 	pages = readdirSync(dist).filter((name) => name.endsWith('.html'));
-}, 120_000);
+}, buildTimeoutMs);
 
 describe('a build with the sample brand', () => {
 	it('shows the name, the logo, the footer and the extra links on every page', () => {

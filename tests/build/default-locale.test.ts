@@ -5,14 +5,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildWith } from '../../scripts/build-with.ts';
+import { buildTimeoutMs, buildWith } from '../../scripts/build-with.ts';
 
 let outDir = '';
 const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
 
 beforeAll(async () => {
 	({ outDir } = await buildWith('german-default', { defaultLocale: 'de', locales: ['en', 'de'] }));
-}, 120_000);
+}, buildTimeoutMs);
 
 describe('a build with German as the default locale', () => {
 	it('keeps the default URLs for German and gives English its folder', () => {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'parse5';
 import { catalogues, DEFAULT_LOCALE, locales, statusTexts } from '../../packages/fallback-pages/src/i18n';
 import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses';
-import { buildWith } from '../../scripts/build-with.ts';
+import { allLocalesBuild, buildTimeoutMs } from '../../scripts/build-with.ts';
 
 const others = locales.filter((locale) => locale !== DEFAULT_LOCALE);
 let dist: URL;
@@ -17,9 +17,9 @@ let errorPages: string[] = [];
 const read = (file: string) => readFileSync(new URL(file, dist), 'utf8');
 
 beforeAll(async () => {
-	dist = pathToFileURL(`${(await buildWith('all-locales', { locales: [...locales] })).outDir}/`);
+	dist = pathToFileURL(`${(await allLocalesBuild()).outDir}/`);
 	errorPages = readdirSync(dist).filter((file) => file.endsWith('.html') && file !== 'index.html');
-}, 120_000);
+}, buildTimeoutMs);
 
 /** The text inside a page's first `element` (main, title), whitespace folded. */
 function textOf(html: string, element = 'main'): string {

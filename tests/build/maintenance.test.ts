@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildWith } from '../../scripts/build-with.ts';
+import { buildTimeoutMs, buildWith } from '../../scripts/build-with.ts';
 
 const rulesOf = (outDir: string) =>
 	Object.fromEntries(
@@ -37,7 +37,7 @@ beforeAll(async () => {
 		).outDir,
 	);
 	without = rulesOf((await buildWith('maintenance-none', { locales: [...locales] })).outDir);
-}, 240_000);
+}, buildTimeoutMs);
 
 describe('a build under maintenance', () => {
 	it('lets the allowed paths through first, then answers everything else with the 503 page', () => {

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildOutDir } from '../../scripts/build-with';
+import { buildOutDir, buildTimeoutMs } from '../../scripts/build-with';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { analysePage } from '../../packages/fallback-pages/src/html/pageAnalysis';
 import { cspHash } from '../../packages/fallback-pages/src/contract/pageHeaders';
@@ -51,7 +51,7 @@ beforeAll(async () => {
 	preview = await build({ CONTEXT: 'deploy-preview', BRANCH: HOSTILE_BRANCH, COMMIT_REF: COMMIT_A });
 	productionA = await build({ CONTEXT: 'production', BRANCH: 'main', COMMIT_REF: COMMIT_A });
 	productionB = await build({ CONTEXT: 'production', BRANCH: 'release/<b>2</b>', COMMIT_REF: COMMIT_B });
-}, 180_000);
+}, buildTimeoutMs);
 
 describe('deploy preview build', () => {
 	it('serves every response with X-Robots-Tag: noindex', async () => {

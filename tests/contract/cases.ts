@@ -278,6 +278,46 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 }
 
 /**
+ * The option `requestId` (carried in the contract): with `'header'` the server still sends its own
+ * ID, unique per answer, but the pages and problem documents go out as built; with `false` no
+ * answer carries an ID. The verifier's request ID cases, and a page and a problem document byte for
+ * byte, on the static config written from each.
+ */
+function describeRequestIdOption(server: ServerUnderTest, executable: string) {
+	for (const requestId of ['header', false] as const) {
+		describe(`${server.name}, static site, requestId: ${JSON.stringify(requestId)}`, () => {
+			const variant: RouteContract = { ...contract, requestId };
+			const served = servedStatically(server, executable, `request ID ${requestId}`, undefined, variant);
+			const site = siteOf(variant, () => served.work!.pagesRoot);
+			const cases = staticCases(site, server).filter((contractCase) => contractCase.group === 'request IDs');
+			it.each(cases.map((contractCase) => [contractCase.name, contractCase] as const))(
+				'%s',
+				async (_name, contractCase) => {
+					const outcome = await runCase(contractCase.run, loopback(served.running!.port));
+					expect(outcome.error, 'a network error').toBeUndefined();
+					expect(outcome.failures.map(failureLine)).toEqual([]);
+				},
+			);
+			const fileOf = (file: string) => readFileSync(join(served.work!.pagesRoot, file), 'utf8');
+			it(`the page and the problem document go out as built, ${requestId === false ? 'with no ID' : 'the ID in the header only'}`, async () => {
+				const notFound = requiredStatusPage(contract, 404);
+				const page = await request(served.running!.port, '/no/such/page');
+				const problem = await request(served.running!.port, `${contract.apiPrefixes[0]}missing`, {
+					headers: { Accept: 'application/json' },
+				});
+				for (const answer of [page, problem]) {
+					const id = answer.headers.get(contract.requestIdHeader);
+					if (requestId === false) expect(id).toBeNull();
+					else expect(id).toMatch(/^[A-Za-z0-9@_-]{16,}$/);
+				}
+				expect(page.body).toBe(fileOf(notFound.file));
+				expect(problem.body).toBe(fileOf(notFound.problemFile));
+			});
+		});
+	}
+}
+
+/**
  * New pages under an unchanged config: build B (another accent and help text, tests/contract/
  * otherBuild.ts) copied where the server reads its pages, the server's config written from the
  * project's build A. Every case of the static site must pass for B's pages: the config carries
@@ -785,6 +825,7 @@ export function describeServer(server: ServerUnderTest) {
 	if (server.configs.static) {
 		describeStaleConfig(server, executable);
 		describeLocaleAliases(server, executable);
+		if (server.requestIds) describeRequestIdOption(server, executable);
 	}
 }
 

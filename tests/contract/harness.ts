@@ -276,7 +276,7 @@ export function checkConfig(
 	{ env }: { env?: NodeJS.ProcessEnv } = {},
 ): Promise<string> {
 	return new Promise((resolve, reject) => {
-		execFile(command, args, { env: { ...process.env, ...env }, timeout: 20_000 }, (error, stdout, stderr) => {
+		execFile(command, args, { env: { ...process.env, ...env }, timeout: 90_000 }, (error, stdout, stderr) => {
 			if (error) reject(new Error(`${command} ${args.join(' ')} failed:\n${stdout}${stderr}`));
 			else resolve(stdout);
 		});

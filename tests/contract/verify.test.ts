@@ -45,6 +45,7 @@ describe('npm run verify against a broken host (nginx behind a proxy that breaks
 				listen: { host: '127.0.0.1', port },
 				upstream: '127.0.0.1:1',
 				upstreamTimeoutSeconds: 2,
+				upstreamConnectTimeoutSeconds: 2,
 			}),
 			port,
 			label: 'nginx behind the broken proxy',

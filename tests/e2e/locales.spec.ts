@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { buildWith } from '../../scripts/build-with.ts';
+import { allLocalesBuild, buildTimeoutMs } from '../../scripts/build-with.ts';
 import { catalogues, locales, statusTexts } from '../../packages/fallback-pages/src/i18n';
 import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe.ts';
 
@@ -89,8 +89,8 @@ test.describe('axe on every catalogue', () => {
 	test.describe.configure({ mode: 'serial' });
 	let dist = '';
 	test.beforeAll(async () => {
-		test.setTimeout(120_000);
-		({ outDir: dist } = await buildWith('all-locales', { locales: [...locales] }));
+		test.setTimeout(buildTimeoutMs);
+		({ outDir: dist } = await allLocalesBuild());
 	});
 
 	for (const locale of locales) {

@@ -118,7 +118,7 @@ beforeAll(async () => {
 		const result = await build(name);
 		logs[name] = result.stdout + result.stderr;
 	}
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
 	await Promise.all(servers.map((server) => server.stop()));
@@ -162,7 +162,7 @@ describe('an Astro site with i18n (en, de, fr) and nothing said to Fallback abou
 			expect([host, home.status]).toEqual([host, 200]);
 			expect(home.body).toContain('Willkommen');
 		}
-	}, 240_000);
+	}, 600_000);
 });
 
 describe('the same site with its default locale prefixed (routing.prefixDefaultLocale)', () => {
@@ -175,7 +175,7 @@ describe('the same site with its default locale prefixed (routing.prefixDefaultL
 		const german = await request(server.port, '/de/unknown');
 		expect([german.status, german.headers.get('content-language')]).toEqual([404, 'de']);
 		expect((await request(server.port, '/en/')).body).toContain('Welcome');
-	}, 240_000);
+	}, 600_000);
 });
 
 describe('the same site with its own 404 page (sitePages: [404])', () => {
@@ -188,7 +188,7 @@ describe('the same site with its own 404 page (sitePages: [404])', () => {
 		expect([own.status, own.body.includes('Our own 404')]).toEqual([404, true]);
 		const german = await request(server.port, '/de/unknown');
 		expect([german.status, german.body]).toEqual([404, read('dist-own404/de/404.html')]);
-	}, 240_000);
+	}, 600_000);
 });
 
 describe("the same site served under Astro's base: '/docs'", () => {
@@ -210,7 +210,7 @@ describe("the same site served under Astro's base: '/docs'", () => {
 		expect(unavailable.status).toBe(503);
 		const german = await request(server.port, '/docs/de/unknown');
 		expect([german.status, german.headers.get('content-language')]).toEqual([404, 'de']);
-	}, 240_000);
+	}, 600_000);
 });
 
 describe("production unless a platform says preview, on each platform's own variables", () => {
@@ -231,6 +231,6 @@ describe("production unless a platform says preview, on each platform's own vari
 			expect(banner).toContain('<bdi>feature/login</bdi>');
 			expect(banner).toContain('0123456');
 			expect(read('dist-platform/_headers')).toContain('X-Robots-Tag: noindex');
-		}, 120_000);
+		}, 300_000);
 	}
 });

@@ -89,7 +89,7 @@ beforeAll(async () => {
 	baseLog = (
 		await runOk(project, 'npx', ['astro', 'build', '--config', 'astro.base.mjs', '--outDir', 'dist-base'])
 	).stdout;
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	await Promise.all(servers.map((server) => server.stop()));
@@ -149,7 +149,7 @@ describe('an Astro site with fallback({ sitePages: [404] })', () => {
 		const lost = await request(withFallback.port, '/no/such/page', { headers: { 'Accept-Language': 'de' } });
 		expect(lost.status).toBe(404);
 		expect(lost.body).toContain('Our own 404');
-	}, 240_000);
+	}, 600_000);
 
 	it('holds the contract on nginx with the config the build wrote', async () => {
 		const server = await serveOnNginx(
@@ -162,7 +162,7 @@ describe('an Astro site with fallback({ sitePages: [404] })', () => {
 		const about = await request(server.port, '/about/');
 		expect(about.status).toBe(200);
 		expect(about.body).toBe(readFileSync(join(project, 'dist/about/index.html'), 'utf8'));
-	}, 120_000);
+	}, 600_000);
 });
 
 describe('the same site with its own 404 page and nothing said about it', () => {
@@ -211,5 +211,5 @@ describe("the same site with Fallback's pages in a folder of their own: fallback
 			const own = await request(server.port, path);
 			expect([path, own.status, own.body.includes('Our own 404')]).toEqual([path, 404, true]);
 		}
-	}, 240_000);
+	}, 600_000);
 });

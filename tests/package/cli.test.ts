@@ -43,7 +43,7 @@ beforeAll(async () => {
 		].join('\n'),
 	);
 	await npmInstall(project, ['--omit=dev', tarball]);
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	await Promise.all(servers.map((server) => server.stop()));
@@ -149,7 +149,7 @@ describe('fallback-pages build with a config file, without an Astro project', ()
 
 	beforeAll(async () => {
 		built = await fallbackPages(project, ['build']);
-	}, 120_000);
+	}, 600_000);
 
 	it('writes the pages into fallback/ and the host configs beside them', () => {
 		expect(built.code, built.stderr).toBe(0);
@@ -191,7 +191,7 @@ describe('fallback-pages build with a config file, without an Astro project', ()
 		expect(foreign.stderr.trimEnd()).toBe(
 			"fallback-pages build: notes.txt exists and is not an earlier build of Fallback's; nothing was written. Choose another --out.",
 		);
-	}, 120_000);
+	}, 600_000);
 
 	it('builds with --base: the contract in the base folder, no server configs, again over its own output', async () => {
 		for (let run = 0; run < 2; run++) {
@@ -202,13 +202,13 @@ describe('fallback-pages build with a config file, without an Astro project', ()
 		expect(existsSync(join(project, 'with-base/errors/404.html'))).toBe(true);
 		expect(existsSync(join(project, 'with-base-hosts'))).toBe(false);
 		await rm(join(project, 'with-base'), { recursive: true });
-	}, 120_000);
+	}, 600_000);
 
 	it('holds the contract on netlify-cli', async () => {
 		const server = await serveOnNetlify(join(project, 'fallback'), join(project, '.netlify-work'));
 		servers.push(server);
 		await expectVerified(project, server, 'netlify-cli', 'fallback');
-	}, 120_000);
+	}, 600_000);
 
 	it('holds the contract on nginx with the config it wrote', async () => {
 		const server = await serveOnNginx(
@@ -232,5 +232,5 @@ describe('fallback-pages build with a config file, without an Astro project', ()
 		const api = await request(server.port, '/v1.2/orders/7');
 		expect(api.status).toBe(404);
 		expect(api.headers.get('content-type')).toBe('application/problem+json');
-	}, 120_000);
+	}, 600_000);
 });

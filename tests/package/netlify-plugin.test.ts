@@ -138,7 +138,7 @@ beforeAll(async () => {
 	first = await netlifyBuild(site);
 	server = await serveDeploy(publish, first);
 	servers.push(server);
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	await Promise.all(servers.map((one) => one.stop()));
@@ -358,7 +358,7 @@ describe('netlify-plugin-fallback-pages in a Vite SPA whose /* answers every pat
 		built = await netlifyBuild(app);
 		served = await serveDeploy(join(app, 'dist'), built);
 		servers.push(served);
-	}, 300_000);
+	}, 600_000);
 
 	afterAll(() => removeProject(app));
 

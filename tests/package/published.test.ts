@@ -77,14 +77,14 @@ describe.each(Object.keys(allowed))('the packed %s', (workspace) => {
 		const files = (await packedFiles(workspace)).map((file) => file.path);
 		expect(files.filter((file) => !allowed[workspace]!.some((pattern) => pattern.test(file)))).toEqual([]);
 		for (const file of required[workspace]!) expect(files).toContain(file);
-	}, 120_000);
+	}, 600_000);
 });
 
 describe('the tarballs, linted', () => {
 	const tarballs: Record<string, string> = {};
 	beforeAll(async () => {
 		for (const workspace of Object.keys(allowed)) tarballs[workspace] = await packTarball(workspace);
-	}, 120_000);
+	}, 600_000);
 	afterAll(async () => {
 		await Promise.all(Object.values(tarballs).map((tarball) => removeProject(dirname(tarball))));
 	});
@@ -117,7 +117,7 @@ describe('the tarballs, linted', () => {
 		expect(Object.keys(report.analysis.entrypoints)).toEqual(
 			expect.arrayContaining(['.', './config', './verify', './embed']),
 		);
-	}, 120_000);
+	}, 600_000);
 });
 
 describe('a TypeScript project that imports every export', () => {
@@ -174,7 +174,7 @@ describe('a TypeScript project that imports every export', () => {
 			'@types/node@24',
 			await packTarball(),
 		]);
-	}, 300_000);
+	}, 600_000);
 	afterAll(() => removeProject(project));
 
 	/**
@@ -205,5 +205,5 @@ describe('a TypeScript project that imports every export', () => {
 		expect(code).not.toBe(0);
 		expect(errors).toHaveLength(1);
 		expect(errors[0]).toMatch(/^check\.ts\(19,7\): error TS2322: .* is not assignable to type 'number'\.$/);
-	}, 120_000);
+	}, 600_000);
 });

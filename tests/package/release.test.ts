@@ -75,7 +75,7 @@ beforeAll(async () => {
 		runs.push(out);
 	}
 	await runOk(work, 'tar', ['-xzf', join(runs[0]!, `${name}.tar.gz`), '-C', work]);
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
 	await Promise.all([server?.stop(), beside?.stop()]);
@@ -193,5 +193,5 @@ describe('npm run release', () => {
 		expect(malformed.status).toBe(400);
 		expect(malformed.body).not.toBe(readFileSync(join(pages, '400.html'), 'utf8'));
 		expect(readme).toContain('requests nginx cannot read');
-	}, 180_000);
+	}, 600_000);
 });

@@ -128,7 +128,7 @@ beforeAll(async () => {
 			logs[build] = result.stdout + result.stderr;
 		}
 	}
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
 	await Promise.all(servers.map((server) => server.stop()));
@@ -177,5 +177,5 @@ describe.each(frameworks)('a $name site adding fallback()', (framework) => {
 		const server = await serveOnNetlify(built(), join(project, `netlify-${framework.name}`));
 		servers.push(server);
 		await expectVerified(project, server, 'netlify-cli', `dist-${framework.name}-fallback`);
-	}, 240_000);
+	}, 600_000);
 });

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedHtmlMessages } from '../../quality/htmlValidation.ts';
 import { formatMessage, validateFiles, type PageValidation } from '../../scripts/validate-html.ts';
-import { buildWith } from '../../scripts/build-with.ts';
+import { allLocalesBuild, buildTimeoutMs } from '../../scripts/build-with.ts';
 import { DEFAULT_LOCALE, locales } from '../../packages/fallback-pages/src/i18n';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -51,7 +51,7 @@ describe('Nu HTML Checker on every other catalogue', () => {
 	const checked = new Map<string, PageValidation>();
 
 	beforeAll(async () => {
-		const { outDir } = await buildWith('all-locales', { locales: [...locales] });
+		const { outDir } = await allLocalesBuild();
 		const files = others.flatMap((locale) =>
 			readdirSync(join(outDir, locale))
 				.filter((file) => file.endsWith('.html'))
@@ -60,7 +60,7 @@ describe('Nu HTML Checker on every other catalogue', () => {
 		// validateFiles answers in the order it was asked.
 		const { pages } = await validateFiles(files.map((file) => join(outDir, file)));
 		files.forEach((file, index) => checked.set(file, pages[index]!));
-	}, 180_000);
+	}, buildTimeoutMs);
 
 	it.each(others)('every page in %s: no error, no warning', (locale) => {
 		const ofLocale = [...checked].filter(([file]) => file.startsWith(`${locale}/`));

@@ -427,3 +427,56 @@ describe('language negotiation', () => {
 		);
 	});
 });
+
+describe('the option requestId', () => {
+	const configsOf = (requestId?: 'header' | false) =>
+		hostConfigFiles(
+			requestId === undefined ? fixtureContract : { ...fixtureContract, requestId },
+			fixtureOptions,
+		);
+	const code = (requestId?: 'header' | false) =>
+		configsOf(requestId)
+			.filter((file) => !file.path.startsWith('apache/languages/'))
+			.map((file) => ({
+				path: file.path,
+				code: file.content
+					.split('\n')
+					.filter((line) => !/^\s*(#|\/\/)/.test(line))
+					.join('\n'),
+			}));
+
+	it("'page' (the default): nginx and the Kubernetes backend filter the body for it", () => {
+		const withFilter = code().filter((file) => file.code.includes('sub_filter '));
+		expect(withFilter.map((file) => file.path).sort()).toEqual([
+			'kubernetes/default-backend.conf',
+			// The same file, in the ConfigMap.
+			'kubernetes/fallback.yml',
+			'nginx/fallback-proxy.conf',
+			'nginx/fallback-static.conf',
+		]);
+	});
+
+	it("'header': no server filters a body; every one still sends and logs its ID", () => {
+		for (const file of code('header')) {
+			expect(file.code, file.path).not.toContain('sub_filter');
+			expect(file.code, file.path).not.toContain('request_id_line');
+		}
+		const ids = code('header').filter((file) => file.code.includes('X-Request-ID'));
+		expect(ids.map((file) => file.path)).toEqual(
+			code()
+				.filter((file) => file.code.includes('X-Request-ID'))
+				.map((file) => file.path),
+		);
+		expect(ids.length).toBeGreaterThanOrEqual(9);
+	});
+
+	it('false: no config names the header, makes an ID or logs one; the Worker is told', () => {
+		for (const file of code(false).filter((file) => !file.path.startsWith('cloudflare/'))) {
+			expect(file.code, file.path).not.toContain('X-Request-ID');
+			expect(file.code, file.path).not.toMatch(/request_id|unique-id|UNIQUE_ID|\buuid\b/);
+		}
+		for (const worker of code(false).filter((file) => file.path.endsWith('.js'))) {
+			expect(worker.code).toContain('"requestIds":false');
+		}
+	});
+});

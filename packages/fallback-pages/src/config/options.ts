@@ -305,6 +305,14 @@ export const fallbackOptionsSchema = z
 			description:
 				'Puts the whole site into maintenance: every path but a few answers 503 with the maintenance page.',
 		}),
+		requestId: z
+			.union([z.enum(['page', 'header']), z.literal(false)])
+			.default('page')
+			.meta({
+				description:
+					"What the server configs do with each error answer's request ID. `'page'`: sent in `X-Request-ID`, written to the access log, passed to the app, and shown on the page and in the problem document where the server can edit a body (nginx, the Cloudflare Worker, the Kubernetes backend). `'header'`: all of that but the body, which nginx then sends without filtering it. `false`: no request IDs. Netlify adds its own (`x-nf-request-id`) whatever this says.",
+				examples: ['header'],
+			}),
 		hosts: hostOptionsSchema
 			.default(hostOptionsSchema.parse({}))
 			.meta({ description: 'Settings of the server configs written to `hostsDir`.' }),

@@ -80,6 +80,12 @@ export interface RouteContract {
 	 */
 	requestIdLines: Readonly<Record<string, string>>;
 	/**
+	 * Absent: request IDs on every error answer's header, in the access log, to the app, and in the
+	 * page and problem document where the server can edit a body. `'header'`: all but the body.
+	 * `false`: no request IDs (fallback's option `requestId`).
+	 */
+	requestId?: 'header' | false;
+	/**
 	 * The site's API paths (`/api/`): a path under one that no file answers gets the not-found
 	 * problem document (`application/problem+json`), not the page.
 	 */
@@ -249,6 +255,10 @@ export function pageFileParts(file: string): { folder: string; name: string } {
 	const [, folder = '', name = file] = /^(.*\/)?([^/]+)\.html$/.exec(file) ?? [];
 	return { folder, name };
 }
+
+/** Where a build's servers put request IDs: `'page'` (the default), `'header'` or nowhere (`false`). */
+export const requestIdsOf = (contract: RouteContract): 'page' | 'header' | false =>
+	contract.requestId ?? 'page';
 
 /**
  * How a server that can edit an error answer shows its request ID in it: the page gets a line

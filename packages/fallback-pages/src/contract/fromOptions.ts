@@ -23,7 +23,10 @@ export interface BuildSituation {
 }
 
 export function optionsContract(
-	options: Pick<ParsedOptions, 'locales' | 'defaultLocale' | 'api' | 'base' | 'sitePages' | 'maintenance'>,
+	options: Pick<
+		ParsedOptions,
+		'locales' | 'defaultLocale' | 'api' | 'base' | 'sitePages' | 'maintenance' | 'requestId'
+	>,
 	{ embedded, preview, siteGalleries = [], siteBase = '/', localeAliases = {} }: BuildSituation,
 ): RouteContract {
 	const headers = embedded ? embeddedPageHeaders({ preview }) : pageHeaders({ preview });
@@ -35,5 +38,6 @@ export function optionsContract(
 		siteGalleries,
 		localeAliases,
 	});
-	return maintainedContract(built, options.maintenance);
+	const withIds = options.requestId === 'page' ? built : { ...built, requestId: options.requestId };
+	return maintainedContract(withIds, options.maintenance);
 }

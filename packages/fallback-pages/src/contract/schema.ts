@@ -35,6 +35,7 @@ export const routeContractSchema = z.object({
 	hiddenFolders: z.array(z.string()),
 	requestIdHeader: z.string(),
 	requestIdLines: z.record(z.string(), z.string()),
+	requestId: z.union([z.literal('header'), z.literal(false)]).exactOptional(),
 	apiPrefixes: z.array(z.string()),
 	internalPrefix: z.string(),
 	indexFile: z.string(),

@@ -18,6 +18,7 @@ import {
 	type HeadersOf,
 	type PageRoute,
 	type RouteContract,
+	requestIdsOf,
 } from '../contract/contract';
 import {
 	allowedPathsPattern,
@@ -338,8 +339,17 @@ function negotiatedHeaderLines(contract: RouteContract): ApacheDirective[] {
  * mod_unique_id's ID of each request (never one a client sent): on every answer, in the access
  * log, and to the app in front of which Apache stands.
  */
+/** mod_unique_id, to enable where the config uses it. */
+const uniqueIdModule = (contract: RouteContract) => (requestIdsOf(contract) === false ? '' : ' unique_id');
+
 function requestIdLines(contract: RouteContract): ApacheNode[] {
 	const header = headerName(contract.requestIdHeader, 'request ID header');
+	if (requestIdsOf(contract) === false) {
+		return [
+			comment('No request IDs (fallback.requestId is false): the combined access log.'),
+			'CustomLog /var/log/apache2/access.log combined',
+		];
+	}
 	return [
 		comment("The request's ID (mod_unique_id), for support to quote: on the answer, in the log, to the app."),
 		`Header always set ${header} "%{UNIQUE_ID}e"`,
@@ -367,7 +377,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 		'Fallback for Apache httpd 2.4, static site: every error answers with its own page and status.',
 		`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
 		'change the VirtualHost address (a matching Listen must exist, see ports.conf) and the paths, then:',
-		'a2enmod rewrite headers alias dir mime negotiation unique_id && a2ensite fallback && systemctl reload apache2',
+		`a2enmod rewrite headers alias dir mime negotiation${uniqueIdModule(contract)} && a2ensite fallback && systemctl reload apache2`,
 	]);
 	return renderApacheFile(header, [
 		'',
@@ -457,7 +467,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 		'Fallback for Apache httpd 2.4 in front of an app: the app answers; when it fails, Fallback’s page does.',
 		`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
 		'change the VirtualHost address, the app address and the paths, then:',
-		'a2enmod proxy proxy_http rewrite headers alias mime negotiation unique_id && a2ensite fallback && systemctl reload apache2',
+		`a2enmod proxy proxy_http rewrite headers alias mime negotiation${uniqueIdModule(contract)} && a2ensite fallback && systemctl reload apache2`,
 		`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')}.`,
 		`Apache itself answers an app that cannot be reached with ${unreachable} and one slower than timeout= with`,
 		`${timeout}; those get the ${unreachable} and ${timeout} pages.`,

@@ -16,6 +16,7 @@ import {
 	type HeadersOf,
 	type PageRoute,
 	type RouteContract,
+	requestIdsOf,
 } from '../contract/contract';
 import {
 	allowedPathsPattern,
@@ -282,8 +283,12 @@ function maintenanceLines(contract: RouteContract): ConfigNode[] {
 function errorAnswerLines(contract: RouteContract, headersOf: HeadersOf): ConfigNode[] {
 	return [
 		`import ${snippet}`,
-		comment("Caddy's own ID of the request (never one a client sent), for support to quote."),
-		`header ${headerName(contract.requestIdHeader, 'request ID header')} {http.request.uuid}`,
+		...(requestIdsOf(contract) === false
+			? []
+			: [
+					comment("Caddy's own ID of the request (never one a client sent), for support to quote."),
+					`header ${headerName(contract.requestIdHeader, 'request ID header')} {http.request.uuid}`,
+				]),
 		...languageLines(contract),
 		...formatLines(contract),
 		...pageNameLines,
@@ -397,8 +402,12 @@ export function caddyProxyConfig(contract: RouteContract, options: HostOptions):
 		block(siteAddress(options), [
 			...maintenanceLines(contract),
 			block(`reverse_proxy ${options.upstream}`, [
-				comment("The app gets the request's ID too, so both logs can be matched."),
-				`header_up ${headerName(contract.requestIdHeader, 'request ID header')} {http.request.uuid}`,
+				...(requestIdsOf(contract) === false
+					? []
+					: [
+							comment("The app gets the request's ID too, so both logs can be matched."),
+							`header_up ${headerName(contract.requestIdHeader, 'request ID header')} {http.request.uuid}`,
+						]),
 				block('transport http', [
 					comment(
 						`How long Caddy tries to connect to the app before the visitor gets the 502 page (a dead host is\n` +

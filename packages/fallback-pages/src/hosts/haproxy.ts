@@ -34,6 +34,7 @@ import {
 	type HeadersOf,
 	type PageRoute,
 	type RouteContract,
+	requestIdsOf,
 } from '../contract/contract';
 import {
 	fileHeader,
@@ -247,8 +248,12 @@ function afterResponseRules(contract: RouteContract, headersOf: HeadersOf): Hapr
 			),
 	);
 	return [
-		comment("HAProxy's own ID of the request (never one a client sent), for support to quote."),
-		`http-after-response set-header ${headerName(contract.requestIdHeader, 'request ID header')} %[unique-id]`,
+		...(requestIdsOf(contract) === false
+			? []
+			: [
+					comment("HAProxy's own ID of the request (never one a client sent), for support to quote."),
+					`http-after-response set-header ${headerName(contract.requestIdHeader, 'request ID header')} %[unique-id]`,
+				]),
 		`http-after-response set-header Content-Language %[var(txn.fallback_language,${haproxyWord(contentLanguage(contract, contract.defaultLocale), 'default language')})]`,
 		`http-after-response set-header Vary ${haproxyString(vary, 'Vary')}`,
 		...Object.entries(contract.pageHeaders).map(
@@ -329,11 +334,19 @@ function globalSection(mode: Mode, options: HostOptions): (HaproxySection | '')[
 
 /** The frontend's first lines: where it listens, the request ID, the access log with it. */
 function frontendStart(mode: Mode, contract: RouteContract, options: HostOptions): HaproxyLine[] {
+	const logLine = '%ci:%cp [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc %{+Q}r';
+	if (requestIdsOf(contract) === false) {
+		return [
+			bindLine(options),
+			comment('The access log (no request IDs: fallback.requestId is false).'),
+			`log-format ${haproxyString(logLine, 'log format')}`,
+		];
+	}
 	return [
 		bindLine(options),
 		comment("Each request's ID: a random UUID, never one a client sent; in the access log."),
 		'unique-id-format %[uuid()]',
-		`log-format ${haproxyString('%ci:%cp [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc %{+Q}r request_id=%ID', 'log format')}`,
+		`log-format ${haproxyString(`${logLine} request_id=%ID`, 'log format')}`,
 		...(mode === 'proxy'
 			? [
 					comment("The app gets the request's ID too, so both logs can be matched."),

@@ -24,6 +24,7 @@ import {
 	headersInFrontOfApp,
 	notFoundPage,
 	replacedAppPages,
+	requestIdsOf,
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
@@ -93,13 +94,17 @@ export function kubernetesBackendNginxConfig(contract: RouteContract, options: H
 		comment('The client’s Accept: ingress-nginx passes it as X-Format, Traefik as Accept.'),
 		block(`map $http_x_format ${variable('accept')}`, ['default $http_x_format', '"" $http_accept']),
 		...formatMaps('backend', variable('accept')),
-		comment(
-			'ingress-nginx’s request ID (the one the app got) when it has that shape, else this nginx’s own.',
-		),
-		block(`map $http_x_request_id ${variable('request_id')}`, [
-			`${nginxRegex(requestIdPattern, 'request ID')} $http_x_request_id`,
-			'default $request_id',
-		]),
+		...(requestIdsOf(contract) === false
+			? []
+			: [
+					comment(
+						'ingress-nginx’s request ID (the one the app got) when it has that shape, else this nginx’s own.',
+					),
+					block(`map $http_x_request_id ${variable('request_id')}`, [
+						`${nginxRegex(requestIdPattern, 'request ID')} $http_x_request_id`,
+						'default $request_id',
+					]),
+				]),
 		...languageMaps('backend', contract),
 		...statusHeaderMaps('backend', pages, headersOf),
 		'',

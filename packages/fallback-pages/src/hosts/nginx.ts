@@ -12,6 +12,7 @@ import {
 	MAINTENANCE_STATUS,
 	pageFileParts,
 	requestIdMarkup,
+	requestIdsOf,
 	PROBLEM_JSON,
 	replacedAppPages,
 	statusHeaderNames,
@@ -78,10 +79,17 @@ export function pageUri(contract: RouteContract, route: PageRoute, mode: string)
 }
 
 /** The access log, with each request's ID (the one error answers carry), at http level. */
-function logFormat(mode: string): ConfigNode[] {
+function logFormat(mode: string, contract: RouteContract): ConfigNode[] {
+	const combined = `$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent"`;
+	if (requestIdsOf(contract) === false) {
+		return [
+			comment('The access log (no request IDs: fallback.requestId is false).'),
+			`log_format fallback_${mode} '${combined}'`,
+		];
+	}
 	return [
 		comment("The access log, with the request's ID that error answers carry (support finds it there)."),
-		`log_format fallback_${mode} '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" request_id=$request_id'`,
+		`log_format fallback_${mode} '${combined} request_id=$request_id'`,
 	];
 }
 
@@ -193,13 +201,21 @@ export function languageMaps(mode: string, contract: RouteContract): ConfigNode[
 			`${nginxRegex(`^(?:${prefix})?/(${folders})/`, 'page folders')} $1`,
 			'default ""',
 		]),
-		comment('Its language, and its request ID line (the text before the ID).'),
+		comment(
+			requestIdsOf(contract) === 'page'
+				? 'Its language, and its request ID line (the text before the ID).'
+				: 'Its language.',
+		),
 		byLocale(pageLocale, languageVariable(mode, 'content_language'), (locale) =>
 			nginxString(language(locale), `language of ${locale}`),
 		),
-		byLocale(pageLocale, languageVariable(mode, 'request_id_line'), (locale) =>
-			nginxString(lineBeforeId(contract, locale), `request ID line of ${locale}`),
-		),
+		...(requestIdsOf(contract) === 'page'
+			? [
+					byLocale(pageLocale, languageVariable(mode, 'request_id_line'), (locale) =>
+						nginxString(lineBeforeId(contract, locale), `request ID line of ${locale}`),
+					),
+				]
+			: []),
 	];
 }
 
@@ -245,7 +261,9 @@ export function addHeaders(
 		...languageHeaderLines(mode, contract),
 		// nginx's own ID of the request (or one checked to be another nginx's), also in the access
 		// log: never one a client sent.
-		`add_header ${headerName(contract.requestIdHeader, 'request ID header')} ${requestId} always`,
+		...(requestIdsOf(contract) === false
+			? []
+			: [`add_header ${headerName(contract.requestIdHeader, 'request ID header')} ${requestId} always`]),
 		...Object.entries(contract.pageHeaders).map(
 			([name, value]) =>
 				`add_header ${headerName(name, 'page header name')} ${nginxString(value, `page header ${name}`)} always`,
@@ -374,6 +392,8 @@ export function requestIdFilters(
 	mode: string,
 	idVariable = '$request_id',
 ): Directive[] {
+	// Without the ID in the body, nginx sends the files as they are (no filter reads them).
+	if (requestIdsOf(contract) !== 'page') return [];
 	const { pageAnchor, page: pageWith, problemAnchor, problem } = requestIdMarkup;
 	// One language: its line as it is; several: the page's, from its folder (a map).
 	const before = negotiates(contract)
@@ -447,7 +467,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		...languageMaps('static', contract),
 		...pageFolderMap(contract),
 		...formatMaps('static'),
-		...logFormat('static'),
+		...logFormat('static', contract),
 		'',
 		block('server', [
 			listenDirective(options),
@@ -518,8 +538,12 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 			'proxy_set_header Connection $fallback_proxy_connection',
 			'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for',
 			'proxy_set_header X-Forwarded-Proto $scheme',
-			comment("The app gets the request's ID too, so both logs can be matched."),
-			`proxy_set_header ${headerName(contract.requestIdHeader, 'request ID header')} $request_id`,
+			...(requestIdsOf(contract) === false
+				? []
+				: [
+						comment("The app gets the request's ID too, so both logs can be matched."),
+						`proxy_set_header ${headerName(contract.requestIdHeader, 'request ID header')} $request_id`,
+					]),
 			comment([
 				`How long nginx tries to connect to the app, and how long the app may then stay silent, before`,
 				`the visitor gets the ${timeoutPage?.status ?? 504} page: a dead host is answered in seconds, a slow app is waited for.`,
@@ -551,7 +575,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 		...statusHeaderMaps('proxy', contract.statusPages, headersOf),
 		...languageMaps('proxy', contract),
 		...formatMaps('proxy'),
-		...logFormat('proxy'),
+		...logFormat('proxy', contract),
 		'',
 		comment('WebSocket: pass the upgrade on to the app; otherwise close the upstream connection.'),
 		block('map $http_upgrade $fallback_proxy_connection', ['default upgrade', "'' close"]),

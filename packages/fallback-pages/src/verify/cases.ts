@@ -28,7 +28,13 @@ import {
 } from '../contract/contract.ts';
 import type { ErrorFormat } from '../hosts/mediaType.ts';
 import type { CaseRun } from './checks.ts';
-import type { CaseId, FormatNegotiation, HostProfile, Negotiation } from './hosts.ts';
+import {
+	requestIdsOn,
+	type CaseId,
+	type FormatNegotiation,
+	type HostProfile,
+	type Negotiation,
+} from './hosts.ts';
 import type { Answer, RequestOptions } from './http.ts';
 import { problemDetailsErrors } from './problemSchema.ts';
 
@@ -181,6 +187,7 @@ export function siteChecks(site: Site, host: HostProfile) {
 	const { contract } = site;
 	const defaultRoutes = new Set(defaultLocaleRoutes(contract));
 	const isDefaultRoute = (route: PageRoute) => defaultRoutes.has(route);
+	const requestIds = requestIdsOn(host, contract);
 
 	/**
 	 * A page or problem file as a host that writes its request ID into error answers sends it: the
@@ -190,7 +197,7 @@ export function siteChecks(site: Site, host: HostProfile) {
 	function sentText(answer: Answer, file: string): string {
 		const text = site.fileText(file);
 		const id = answer.headers.get(contract.requestIdHeader);
-		if (!host.requestIds?.inBody || id === null) return text;
+		if (!requestIds?.inBody || id === null) return text;
 		const { pageAnchor, page, problemAnchor, problem } = requestIdMarkup;
 		if (file.endsWith('.json')) return text.replace(problemAnchor, problem(id));
 		if (!file.endsWith('.html')) return text;
@@ -612,7 +619,8 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 	// Request IDs.
 	const idOf = (answer: Answer) => answer.headers.get(contract.requestIdHeader);
 	const hostileId = '<script>alert(1)</script>';
-	if (host.requestIds) {
+	const requestIds = requestIdsOn(host, contract);
+	if (requestIds) {
 		add('request IDs', `every error answer carries ${host.name}'s own ID, never a client's`, async (run) => {
 			const first = await run.get(inSite('/no/such/page'), {
 				headers: { [contract.requestIdHeader]: hostileId },
@@ -644,7 +652,7 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 			);
 			run.body(first, check.sentText(first, notFound.file), `body (${notFound.file})`);
 		});
-		if (host.requestIds.inBody && first !== undefined && apiPrefix !== undefined) {
+		if (requestIds.inBody && first !== undefined && apiPrefix !== undefined) {
 			add(
 				'request IDs',
 				'the page shows it in its language, the problem document names it as instance',
@@ -668,7 +676,10 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 			);
 		}
 	} else {
-		add('request IDs', `${host.name} makes no request IDs: error answers carry none`, async (run) => {
+		const none = host.requestIds
+			? `${host.name} makes no request IDs (the build's requestId is false)`
+			: `${host.name} makes no request IDs`;
+		add('request IDs', `${none}: error answers carry none`, async (run) => {
 			const answer = await run.get(inSite('/no/such/page'), {
 				headers: { [contract.requestIdHeader]: hostileId },
 			});

@@ -7,6 +7,7 @@
 import type { Answer } from './http.ts';
 import type { CaseRun } from './checks.ts';
 import { apacheUnsupportedStatuses } from '../hosts/unsupportedStatuses.ts';
+import { requestIdsOf, type RouteContract } from '../contract/contract.ts';
 
 /** A known difference from the contract: why, and what the host answers instead. */
 export interface Difference {
@@ -56,6 +57,16 @@ export interface HostProfile {
 	differences: Partial<Record<CaseId, Difference>>;
 	/** Statuses whose `/{code}` the host answers differently, checked another way. */
 	routeDifferences?: ReadonlyMap<number, Difference>;
+}
+
+/**
+ * The request IDs a deploy of this build has on this host: the host's own, less what the build's
+ * option `requestId` turns off (`'header'`: none in the body; `false`: none at all).
+ */
+export function requestIdsOn(host: HostProfile, contract: RouteContract): HostProfile['requestIds'] {
+	const wanted = requestIdsOf(contract);
+	if (!host.requestIds || wanted === false) return undefined;
+	return wanted === 'header' ? { ...host.requestIds, inBody: false } : host.requestIds;
 }
 
 /**

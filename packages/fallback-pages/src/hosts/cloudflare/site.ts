@@ -41,6 +41,8 @@ export interface WorkerSite {
 	hiddenFolders: readonly string[];
 	apiPrefixes: readonly string[];
 	requestIdHeader: string;
+	/** Where the Worker puts each request's ID (the contract's requestId): header and body, header, none. */
+	requestIds: 'page' | 'header' | false;
 	defaultLocale: string;
 	otherLocales: readonly string[];
 	/** The site's own locale folders that are not Fallback's (`/pt-BR/`), by the locale answering there. */

@@ -68,7 +68,7 @@ export function createWorker(site: WorkerSite): Worker {
 			...site.pageHeaders,
 			'Content-Language': site.languages[locale]!,
 			Vary: site.vary,
-			[site.requestIdHeader]: id,
+			...(site.requestIds === false ? {} : { [site.requestIdHeader]: id }),
 		};
 	}
 
@@ -86,12 +86,16 @@ export function createWorker(site: WorkerSite): Worker {
 		const file = `/${localeFolder}${route.folder}${folder}${route.name}.${extension}`;
 		// A plain GET: no conditional or range header of the client's may empty or cut an error page.
 		const asset = await env.ASSETS.fetch(new Request(new URL(file, request.url)));
-		let body = await asset.text();
-		if (format === 'page') {
-			const [before = '', after = ''] = site.idLines[locale] ?? [];
-			body = body.replace(site.pageAnchor, before + id + after);
-		} else if (format === 'problem') {
-			body = body.replace(site.problemAnchor, site.problemWithId.join(id));
+		let body: string | ReadableStream | null = asset.body;
+		// The ID in the body: the file read whole and edited; else it streams through as it is.
+		if (site.requestIds === 'page' && format !== 'text') {
+			body = await asset.text();
+			if (format === 'page') {
+				const [before = '', after = ''] = site.idLines[locale] ?? [];
+				body = body.replace(site.pageAnchor, before + id + after);
+			} else {
+				body = body.replace(site.problemAnchor, site.problemWithId.join(id));
+			}
 		}
 		return new Response(request.method === 'HEAD' ? null : body, {
 			status: route.status,
@@ -138,7 +142,7 @@ export function createWorker(site: WorkerSite): Worker {
 	): Promise<Response> {
 		const url = new URL(request.url);
 		const headers = new Headers(request.headers);
-		headers.set(site.requestIdHeader, id);
+		if (site.requestIds !== false) headers.set(site.requestIdHeader, id);
 		const api = underPrefix(site.apiPrefixes, path) ? 'problem' : undefined;
 		// The app has timeoutMs to start its answer; a long answer once started is not cut.
 		const waiting = new AbortController();
