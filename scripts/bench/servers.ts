@@ -29,6 +29,8 @@ export interface BenchServer {
 	executables: readonly string[];
 	/** The generated static site config, under the build's hosts folder. */
 	generated: string;
+	/** The generated config in front of an app, under the build's hosts folder. */
+	proxy: string;
 	handWritten(site: Site): string;
 	/** Writes its main config around `siteConfig` into `dir`; how to start it in the foreground. */
 	launch(executable: string, dir: string, siteConfig: string, port: number): Launch;
@@ -44,6 +46,7 @@ export const nginx: BenchServer = {
 	debianPackage: 'nginx',
 	executables: ['nginx'],
 	generated: 'nginx/fallback-static.conf',
+	proxy: 'nginx/fallback-proxy.conf',
 	handWritten: nginxHandWritten,
 	launch(executable, dir, siteConfig) {
 		// One worker: the figures are per request, and the machine runs wrk too.
@@ -66,6 +69,7 @@ export const caddy: BenchServer = {
 	debianPackage: 'caddy',
 	executables: ['caddy'],
 	generated: 'caddy/Caddyfile.static',
+	proxy: 'caddy/Caddyfile.proxy',
 	handWritten: caddyHandWritten,
 	launch(executable, dir, siteConfig) {
 		const config = write(join(dir, 'Caddyfile'), `{\n\tadmin off\n}\n\n${siteConfig}`);
@@ -89,6 +93,9 @@ const apacheModules = [
 	'unique_id',
 	'log_config',
 	'setenvif',
+	// In front of an app (--blackhole).
+	'proxy',
+	'proxy_http',
 ];
 
 export const apache: BenchServer = {
@@ -96,6 +103,7 @@ export const apache: BenchServer = {
 	debianPackage: 'apache2',
 	executables: ['apache2', 'httpd'],
 	generated: 'apache/fallback-static.conf',
+	proxy: 'apache/fallback-proxy.conf',
 	handWritten: apacheHandWritten,
 	launch(executable, dir, siteConfig, port) {
 		const main = apacheMain(dir, write(join(dir, 'site.conf'), siteConfig), port, {
@@ -112,6 +120,7 @@ export const haproxy: BenchServer = {
 	debianPackage: 'haproxy',
 	executables: ['haproxy'],
 	generated: 'haproxy/haproxy-static.cfg',
+	proxy: 'haproxy/haproxy-proxy.cfg',
 	handWritten: haproxyHandWritten,
 	launch(executable, dir, siteConfig) {
 		return {
