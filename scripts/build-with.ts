@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FallbackOptions } from '../packages/fallback-pages/src/config/options.ts';
 import { cataloguedLocales } from './catalogued-locales.ts';
+import { alive } from './alive.ts';
 
 const root = new URL('../', import.meta.url).pathname;
 
@@ -62,15 +63,6 @@ async function astroBuild(name: string, options: FallbackOptions, outDir: string
 	);
 	return (performance.now() - started) / 1000;
 }
-
-const alive = (pid: number) => {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
-};
 
 /**
  * The build with these options in the shared folder: made here when no one has started it (the

@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unusedPort } from '../../scripts/ports.ts';
+import { alive } from '../../scripts/alive.ts';
 import { blackholedOrigin } from '../../scripts/blackhole.ts';
 import type { Target } from '../../packages/fallback-pages/src/verify/checks';
 import {
@@ -72,15 +73,6 @@ const reserved: string[] = [];
 process.once('exit', () => {
 	for (const file of reserved) rmSync(file, { force: true });
 });
-
-const alive = (pid: number) => {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
-};
 
 /**
  * A port for a server under test: free now, and reserved for this process against every other
