@@ -168,7 +168,7 @@ describe('HAProxy static site', () => {
 		);
 		expect(config).toContain('\thttp-after-response set-header Allow "GET, HEAD" if { status 405 }\n');
 		expect(config).toContain(
-			'\thttp-request set-var(txn.fallback_name) str(404) if !fallback_page_1 !fallback_gallery\n',
+			'\thttp-request set-var(txn.fallback_name) str(404) if !{ var(txn.fallback_name) -m found } !{ var(txn.fallback_gallery) -m found }\n',
 		);
 	});
 

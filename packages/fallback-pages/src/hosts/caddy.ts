@@ -100,25 +100,19 @@ function localeMap(
 }
 
 /**
- * In handle_errors: `{fallback_locale}`, the folder of the error's locale, and
- * `{fallback_language}`, its Content-Language. The locale is the page's own where the request was
- * for a page in a locale's folder (`/de/404`), else the one the browser lists first among those
- * that ship (see language.ts for what is matched), found by one pattern; every answer varies with
- * Accept-Language.
+ * In handle_errors: the error's locale as asked, `{fallback_locale_asked}`: the page's own where the
+ * request was for a page in a locale's folder (`/de/404`), else that of the folder the error is
+ * under, else the one the browser lists first among those that ship (see language.ts for what is
+ * matched), found by one pattern.
  */
-function languageLines(contract: RouteContract): ConfigNode[] {
-	if (!negotiates(contract)) {
-		return [
-			`header Content-Language ${caddyString(contentLanguage(contract, contract.defaultLocale), 'default language')}`,
-		];
-	}
+function localeAskedMap(contract: RouteContract): ConfigNode[] {
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
 	return [
 		comment([
 			"The page's own locale; else, for an error under a locale's folder, that locale; else the one the",
 			`browser lists first among ${shipped.join(', ')} (q-values not weighed).`,
 		]),
-		block('map "{vars.fallback_page_locale}|{path}|{header.Accept-Language}" {fallback_locale_code}', [
+		block('map "{vars.fallback_page_locale}|{path}|{header.Accept-Language}" {fallback_locale_asked}', [
 			'"~^([a-z]+)[|]" "${1}"',
 			`${caddyString(`~^[|]${literalPathPattern(localeFolder(contract, contract.defaultLocale))}(${contract.otherLocales.join('|')})/`, 'locale folders')} "\${1}"`,
 			...Object.entries(contract.localeAliases ?? {}).map(
@@ -128,35 +122,31 @@ function languageLines(contract: RouteContract): ConfigNode[] {
 			`${caddyString(`~${firstListedCapture(shipped).replace('^', '^[|][^|]*[|]')}`, 'Accept-Language pattern')} "\${1}"`,
 			`default ${contract.defaultLocale}`,
 		]),
-		localeMap(
-			contract,
-			'{fallback_locale_code}',
-			{ folder: '{fallback_locale}', language: '{fallback_language}' },
-			true,
-		),
-		'header Content-Language {fallback_language}',
 	];
 }
 
 /**
  * In handle_errors: the format the client asks for — the page, its problem document or its text
- * twin — from the Accept header, first match (see mediaType.ts): folder, extension, media type.
- * Every error answer varies with it (and with the language where locales ship).
+ * twin — from the Accept header, first match (see mediaType.ts), as `{fallback_format_asked}`.
  */
-function formatLines(contract: RouteContract): ConfigNode[] {
-	const values = (format: ErrorFormat) =>
-		`"${formats[format].folder}" ${formats[format].extension} ${caddyString(formats[format].type, `type of ${format}`)}`;
-	return [
-		comment('The format the client asks for: the page, its problem document, its text twin.'),
-		block('map {header.Accept} {fallback_format_folder} {fallback_format_extension} {fallback_format_type}', [
-			...acceptPatterns.map(
-				({ format, pattern }) => `${caddyString(`~${pattern}`, `Accept of ${format}`)} ${values(format)}`,
-			),
-			`default ${values('page')}`,
-		]),
-		`header Vary ${caddyString(negotiates(contract) ? 'Accept-Language, Accept' : 'Accept', 'Vary')}`,
-	];
-}
+const formatAskedMap: ConfigNode[] = [
+	comment('The format the client asks for: the page, its problem document, its text twin.'),
+	block('map {header.Accept} {fallback_format_asked}', [
+		...acceptPatterns.map(
+			({ format, pattern }) => `${caddyString(`~${pattern}`, `Accept of ${format}`)} ${format}`,
+		),
+		'default page',
+	]),
+];
+
+/** In handle_errors: the folder, extension and media type of the format chosen. */
+const formatFileMap: ConfigNode = block(
+	'map {vars.fallback_format} {fallback_format_folder} {fallback_format_extension} {fallback_format_type}',
+	(Object.keys(formats) as ErrorFormat[]).map(
+		(format) =>
+			`${format} "${formats[format].folder}" ${formats[format].extension} ${caddyString(formats[format].type, `type of ${format}`)}`,
+	),
+);
 
 /**
  * The language of the files served as they are (the galleries): each locale's folder says its
@@ -179,34 +169,13 @@ function fileLanguageLines(contract: RouteContract): ConfigNode[] {
 }
 
 /**
- * Serves the error's file in handle_errors: the page of its route (`{fallback_page_name}`, set where
- * a request for a page raised it) or of its status, in its locale and the format asked for;
- * `file`, a file of the locale's folder in its stead (a problem document).
- */
-function servePage(contract: RouteContract, file?: string): ConfigNode[] {
-	const folder = negotiates(contract)
-		? '{fallback_locale}'
-		: localeFolder(contract, contract.defaultLocale).slice(1);
-	const served = file ?? '{fallback_format_folder}{fallback_page_name}.{fallback_format_extension}';
-	return [
-		...(file ? [] : ['header Content-Type {fallback_format_type}']),
-		`rewrite * /${folder}${served}`,
-		// Never a redirect: file_server would send /x/404.json/ to /x/404.json when the page it
-		// serves has the name of the path's last segment.
-		block('file_server', ['disable_canonical_uris']),
-	];
-}
-
-/**
  * The route's page where a request for one raised the error (its name and locale kept as vars in
  * `route`), else the page of the error's status.
  */
-const pageNameLines: ConfigNode[] = [
-	block('map {vars.fallback_page_name} {fallback_page_name}', [
-		'"" {err.status_code}',
-		'default {vars.fallback_page_name}',
-	]),
-];
+const pageNameMap: ConfigNode = block('map {vars.fallback_page_name} {fallback_page_name}', [
+	'"" {err.status_code}',
+	'default {vars.fallback_page_name}',
+]);
 
 /**
  * In `route`: a request for an error page, in any locale (`/404`, `/de/404.html`, `/global-error`),
@@ -279,21 +248,72 @@ function maintenanceLines(contract: RouteContract): ConfigNode[] {
 	];
 }
 
-/** The error handler's common part: page headers, request ID, language, format, status headers. */
-function errorAnswerLines(contract: RouteContract, headersOf: HeadersOf): ConfigNode[] {
+/**
+ * handle_errors, in order (`route`): the page headers, the locale and format asked for, then the
+ * answer's headers in one block, the status's own, and the page (or problem document) served whole.
+ * Under an API prefix an error gets its problem document (in the locale asked for), not the page:
+ * in a static site the not-found one; in front of an app that of any error Caddy answers (the app
+ * unreachable, too slow, or failing with an HTML or empty body).
+ */
+function errorHandler(contract: RouteContract, mode: 'static' | 'proxy', headersOf: HeadersOf): ConfigNode[] {
+	const negotiating = negotiates(contract);
+	const notFound = notFoundPage(contract);
+	const requestIds = requestIdsOf(contract) !== false;
+	const folder = negotiating ? '{fallback_locale}' : localeFolder(contract, contract.defaultLocale).slice(1);
 	return [
 		`import ${snippet}`,
-		...(requestIdsOf(contract) === false
-			? []
-			: [
-					comment("Caddy's own ID of the request (never one a client sent), for support to quote."),
-					`header ${headerName(contract.requestIdHeader, 'request ID header')} {http.request.uuid}`,
-				]),
-		...languageLines(contract),
-		...formatLines(contract),
-		...pageNameLines,
+		...(negotiating ? localeAskedMap(contract) : []),
+		...formatAskedMap,
+		comment('Caddy runs a map again at each read of its output: each pattern runs once, its answer kept.'),
+		block('vars', [
+			...(negotiating ? ['fallback_locale_code {fallback_locale_asked}'] : []),
+			'fallback_format {fallback_format_asked}',
+		]),
+		...(contract.apiPrefixes.length > 0
+			? [
+					comment(`Under the API: the problem document (${PROBLEM_JSON}).`),
+					block('@api', [
+						`path_regexp ${pathPrefixesPattern(contract.apiPrefixes)}`,
+						// Not a request for one of the pages (`/api/404`, were it one): that is the page.
+						...(mode === 'static'
+							? [`vars {err.status_code} ${notFound.status}`, 'vars {vars.fallback_page_name} ""']
+							: []),
+					]),
+					block('vars @api', [
+						'fallback_format problem',
+						...(mode === 'static' ? [`fallback_page_name ${pageName(contract, notFound)}`] : []),
+					]),
+				]
+			: []),
+		...(negotiating
+			? [
+					localeMap(
+						contract,
+						'{vars.fallback_locale_code}',
+						{ folder: '{fallback_locale}', language: '{fallback_language}' },
+						true,
+					),
+				]
+			: []),
+		formatFileMap,
+		pageNameMap,
+		comment(
+			"The answer's headers: Caddy's own ID of the request (never one a client sent), language, format.",
+		),
+		block('header', [
+			...(requestIds
+				? [`${headerName(contract.requestIdHeader, 'request ID header')} {http.request.uuid}`]
+				: []),
+			`Content-Language ${negotiating ? '{fallback_language}' : caddyString(contentLanguage(contract, contract.defaultLocale), 'default language')}`,
+			`Vary ${caddyString(negotiating ? 'Accept-Language, Accept' : 'Accept', 'Vary')}`,
+			'Content-Type {fallback_format_type}',
+		]),
 		...statusHeaderLines(contract.statusPages, headersOf),
 		...wholePageLines,
+		`rewrite * /${folder}{fallback_format_folder}{fallback_page_name}.{fallback_format_extension}`,
+		// Never a redirect: file_server would send /x/404.json/ to /x/404.json when the page it
+		// serves has the name of the path's last segment.
+		block('file_server', ['disable_canonical_uris']),
 	];
 }
 
@@ -348,40 +368,13 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 				`Every error, whatever caused it (a missing file is ${notFound.status}), shows the page of its status.`,
 			),
 			block('handle_errors', [
-				...errorAnswerLines(contract, (route) => route.headers),
-				...apiHandlers(contract, 'static'),
-				block('handle', servePage(contract)),
+				block(
+					'route',
+					errorHandler(contract, 'static', (route) => route.headers),
+				),
 			]),
 		]),
 	]);
-}
-
-/**
- * In handle_errors: under an API prefix, an error gets its problem document (in the locale asked
- * for), as application/problem+json, not the page: in a static site the not-found one; in front
- * of an app that of any error Caddy answers (the app unreachable, too slow, or failing with an
- * HTML or empty body).
- */
-function apiHandlers(contract: RouteContract, mode: 'static' | 'proxy'): ConfigNode[] {
-	if (contract.apiPrefixes.length === 0) return [];
-	const notFound = notFoundPage(contract);
-	return [
-		comment(`Under the API: the problem document (${PROBLEM_JSON}).`),
-		block('@api', [
-			`path_regexp ${pathPrefixesPattern(contract.apiPrefixes)}`,
-			// Not a request for one of the pages (`/api/404`, were it one): that is the page.
-			...(mode === 'static'
-				? [`vars {err.status_code} ${notFound.status}`, 'vars {vars.fallback_page_name} ""']
-				: []),
-		]),
-		block('handle @api', [
-			`header Content-Type ${PROBLEM_JSON}`,
-			...servePage(
-				contract,
-				`${formats.problem.folder}${mode === 'static' ? pageName(contract, notFound) : '{err.status_code}'}.${formats.problem.extension}`,
-			),
-		]),
-	];
 }
 
 /** Caddy in front of an app at `upstream`, with the pages at `pagesRoot`. */
@@ -437,9 +430,10 @@ export function caddyProxyConfig(contract: RouteContract, options: HostOptions):
 			'',
 			block('handle_errors', [
 				`root * ${caddyString(options.pagesRoot, 'fallback.hosts.pagesRoot')}`,
-				...errorAnswerLines(contract, (route) => headersInFrontOfApp(contract, route)),
-				...apiHandlers(contract, 'proxy'),
-				block('handle', servePage(contract)),
+				block(
+					'route',
+					errorHandler(contract, 'proxy', (route) => headersInFrontOfApp(contract, route)),
+				),
 			]),
 		]),
 	]);

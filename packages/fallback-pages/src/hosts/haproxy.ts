@@ -190,13 +190,13 @@ function negotiationRules(contract: RouteContract): HaproxyLine[] {
 				`http-request unset-var(txn.fallback_locale) unless { var(txn.fallback_locale) -m str ${contract.otherLocales.map((locale) => haproxyWord(locale, 'locale')).join(' ')} }`,
 			]
 		: [];
-	// Tried in reverse, each overriding the last: the first pattern that matches wins.
-	const format = [...acceptPatterns]
-		.reverse()
-		.map(
-			({ format: name }) =>
-				`http-request set-var(txn.fallback_format) ${str(name, 'format')} if ${acceptsAcl(name)}`,
-		);
+	// In order, each only while none matched: the first pattern that matches wins, and a browser's
+	// Accept (text/html) is matched by one pattern, not three.
+	const unset = '!{ var(txn.fallback_format) -m found }';
+	const format = acceptPatterns.map(
+		({ format: name }, index) =>
+			`http-request set-var(txn.fallback_format) ${str(name, 'format')} if ${index > 0 ? `${unset} ` : ''}${acceptsAcl(name)}`,
+	);
 	return [
 		...language,
 		comment('The format the client asks for (first match): the page, its problem document, its text twin.'),
@@ -204,8 +204,8 @@ function negotiationRules(contract: RouteContract): HaproxyLine[] {
 			({ format: name, pattern }) =>
 				`acl ${acceptsAcl(name)} req.fhdr(accept) -m reg ${haproxyRegex(pattern, `Accept of ${name}`)}`,
 		),
-		`http-request set-var(txn.fallback_format) ${str('page', 'format')}`,
 		...format,
+		`http-request set-var(txn.fallback_format) ${str('page', 'format')} if ${unset}`,
 	];
 }
 
@@ -405,8 +405,10 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 	const { pagesRoot } = options;
 	const groups = pageGroups(contract);
 	const pageAcl = (index: number) => `fallback_page_${index + 1}`;
-	const pages = groups.map((_, index) => pageAcl(index));
-	const notPage = pages.map((acl) => `!${acl}`).join(' ');
+	// Until the rule for anything else names one, a name is set only where a page's pattern matched:
+	// the patterns run once, not again in each rule below.
+	const notPage = '!{ var(txn.fallback_name) -m found }';
+	const gallery = '{ var(txn.fallback_gallery) -m found }';
 	const otherLocales = contract.otherLocales.map((locale) => haproxyWord(locale, 'locale')).join('|');
 	/**
 	 * What a page or gallery set, forgotten where `condition` makes the answer another page; a path
@@ -454,12 +456,10 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 			}),
 			comment('The galleries.'),
 			`acl fallback_gallery path -m reg ${haproxyRegex(`^/${negotiates(contract) ? `(?:(?:${otherLocales})/)?` : ''}(?:${contract.indexFile.replace('.', '[.]')})?$`, 'gallery paths')}`,
-			`http-request set-var(txn.fallback_gallery) bool(true) if fallback_gallery ${notPage}`,
-			`http-request set-var(txn.fallback_page_locale) ${str(contract.defaultLocale, 'default locale')} if fallback_gallery ${notPage}`,
+			`http-request set-var(txn.fallback_gallery) bool(true) if ${notPage} fallback_gallery`,
+			`http-request set-var(txn.fallback_page_locale) ${str(contract.defaultLocale, 'default locale')} if ${gallery}`,
 			...(negotiates(contract)
-				? [
-						`http-request set-var(txn.fallback_page_locale) path,field(2,/) if fallback_gallery ${notPage} fallback_in_locale`,
-					]
+				? [`http-request set-var(txn.fallback_page_locale) path,field(2,/) if ${gallery} fallback_in_locale`]
 				: []),
 			comment([
 				`Anything else is ${notFound.status}: rule files for other hosts, the problem documents (only an error`,
@@ -467,9 +467,9 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 			]),
 			...apiAcl(contract),
 			...(contract.apiPrefixes.length > 0
-				? [`http-request set-var(txn.fallback_api) bool(true) if fallback_api ${notPage} !fallback_gallery`]
+				? [`http-request set-var(txn.fallback_api) bool(true) if fallback_api ${notPage} !${gallery}`]
 				: []),
-			`http-request set-var(txn.fallback_name) ${nameOf(notFound)} if ${notPage} !fallback_gallery`,
+			`http-request set-var(txn.fallback_name) ${nameOf(notFound)} if ${notPage} !${gallery}`,
 			comment(
 				`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${methodNotAllowed} page.`,
 			),
