@@ -182,6 +182,30 @@ describe('HAProxy static site', () => {
 		);
 	});
 
+	it('runs each path pattern once per request: later rules read what it set', () => {
+		for (const contract of [fixtureContract, fixtureWithGerman]) {
+			const rules = code(haproxyStaticConfig(contract, fixtureOptions))
+				.split('\n')
+				.filter((line) => /^\thttp-request /.test(line));
+			for (const acl of ['fallback_page_1', 'fallback_gallery']) {
+				expect(
+					rules.filter((rule) => new RegExp(`(?:if|unless) (?:.* )?!?${acl}\\b`).test(rule)),
+				).toHaveLength(1);
+			}
+		}
+	});
+
+	it('tries the Accept patterns only until one matches, the page first', () => {
+		const rules = code(config)
+			.split('\n')
+			.filter((line) => line.includes('set-var(txn.fallback_format)') && line.includes('fallback_accepts_'));
+		expect(rules).toEqual([
+			'\thttp-request set-var(txn.fallback_format) str(page) if fallback_accepts_page',
+			'\thttp-request set-var(txn.fallback_format) str(problem) if !{ var(txn.fallback_format) -m found } fallback_accepts_problem',
+			'\thttp-request set-var(txn.fallback_format) str(text) if !{ var(txn.fallback_format) -m found } fallback_accepts_text',
+		]);
+	});
+
 	it('answers an extra page that shares a status with its own file', () => {
 		const extra = haproxyStaticConfig(fixtureWithExtraPage, fixtureOptions);
 		expect(extra).toMatch(/\tacl fallback_page_1 path -m reg '\^\/\(\)\([^']*\|maintenance\)/);

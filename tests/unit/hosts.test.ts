@@ -420,6 +420,22 @@ describe('language negotiation', () => {
 		expect(capture.exec('xx, fr;q=0.5')?.[1]).toBe('fr');
 	});
 
+	it.each([
+		['static', caddyStaticConfig],
+		['proxy', caddyProxyConfig],
+	])(
+		'Caddy %s: reads each pattern map once (a map runs again at each read), into vars',
+		(_mode, generate) => {
+			const config = generate(fixtureWithGerman, fixtureOptions);
+			const errors = config.slice(config.indexOf('handle_errors'));
+			for (const asked of ['{fallback_locale_asked}', '{fallback_format_asked}']) {
+				// Once where the map defines it, once where vars keeps its answer.
+				expect(errors.split(asked)).toHaveLength(3);
+				expect(errors).toMatch(new RegExp(`\\n\\t+fallback_\\w+ ${asked}\\n`));
+			}
+		},
+	);
+
 	it('refuses a locale that is not a two-letter code, where it would reach a config', () => {
 		expect(() => firstListedPattern('de', ['en', 'de"'])).toThrow(/two-letter language code/);
 		expect(() => nginxStaticConfig({ ...fixtureWithGerman, otherLocales: ['d|e'] }, fixtureOptions)).toThrow(
