@@ -17,6 +17,8 @@ export default tseslint.config(
 			'test-results/',
 			'playwright-report/',
 			'tests/golden/*/',
+			// Scratch work, never committed (.gitignore), as prettier skips it.
+			'.scratch/',
 		],
 	},
 	...tseslint.configs.strict,
