@@ -154,6 +154,9 @@ const str = (value: string, what: string) => `str(${haproxyWord(value, what)})`;
 const languageOf = (contract: RouteContract, locale: string) =>
 	str(contentLanguage(contract, locale), `language of ${locale}`);
 
+/** A condition: the transaction's variable `txn.<name>` is set. */
+const isSet = (name: string) => `{ var(txn.${name}) -m found }`;
+
 /** ACL names of the formats: `fallback_accepts_problem`. */
 const acceptsAcl = (format: ErrorFormat) => `fallback_accepts_${format}`;
 
@@ -192,7 +195,7 @@ function negotiationRules(contract: RouteContract): HaproxyLine[] {
 		: [];
 	// In order, each only while none matched: the first pattern that matches wins, and a browser's
 	// Accept (text/html) is matched by one pattern, not three.
-	const unset = '!{ var(txn.fallback_format) -m found }';
+	const unset = `!${isSet('fallback_format')}`;
 	const format = acceptPatterns.map(
 		({ format: name }, index) =>
 			`http-request set-var(txn.fallback_format) ${str(name, 'format')} if ${index > 0 ? `${unset} ` : ''}${acceptsAcl(name)}`,
@@ -388,7 +391,7 @@ function pagesBackendSection(
 		// The gallery, a page whatever the client accepts: once, in the page backend (it is the largest file).
 		...(format === 'page'
 			? [
-					`http-request return status 200 content-type ${haproxyString(formats.page.type, 'media type')} file ${haproxyString(`${pagesRoot}/${galleryFile(contract, locale)}`, 'gallery file')} if { var(txn.fallback_gallery) -m found }`,
+					`http-request return status 200 content-type ${haproxyString(formats.page.type, 'media type')} file ${haproxyString(`${pagesRoot}/${galleryFile(contract, locale)}`, 'gallery file')} if ${isSet('fallback_gallery')}`,
 				]
 			: []),
 		...routes.map((route) => {
@@ -407,8 +410,8 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 	const pageAcl = (index: number) => `fallback_page_${index + 1}`;
 	// Until the rule for anything else names one, a name is set only where a page's pattern matched:
 	// the patterns run once, not again in each rule below.
-	const notPage = '!{ var(txn.fallback_name) -m found }';
-	const gallery = '{ var(txn.fallback_gallery) -m found }';
+	const notPage = `!${isSet('fallback_name')}`;
+	const gallery = isSet('fallback_gallery');
 	const otherLocales = contract.otherLocales.map((locale) => haproxyWord(locale, 'locale')).join('|');
 	/**
 	 * What a page or gallery set, forgotten where `condition` makes the answer another page; a path
@@ -486,9 +489,9 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 					]
 				: []),
 			comment('A page of the default URLs is in the locale asked for; the others in their own.'),
-			'http-request set-var(txn.fallback_locale) var(txn.fallback_page_locale) if { var(txn.fallback_page_locale) -m found }',
-			...problemFormatRules('{ var(txn.fallback_api) -m found }'),
-			`http-request set-var(txn.fallback_format) ${str('page', 'format')} if { var(txn.fallback_gallery) -m found }`,
+			`http-request set-var(txn.fallback_locale) var(txn.fallback_page_locale) if ${isSet('fallback_page_locale')}`,
+			...problemFormatRules(isSet('fallback_api')),
+			`http-request set-var(txn.fallback_format) ${str('page', 'format')} if ${gallery}`,
 			'',
 			comment([
 				"The locale's backend of the format answers: its gallery, or the page, whole (no conditional",
@@ -602,7 +605,7 @@ export function haproxyProxyConfig(contract: RouteContract, options: HostOptions
 				"Anything the backend did not replace is the app's answer, untouched: none of Fallback's headers.",
 			),
 			'http-response set-var(txn.fallback_from_app) bool(true)',
-			'http-after-response allow if { var(txn.fallback_from_app) -m found }',
+			`http-after-response allow if ${isSet('fallback_from_app')}`,
 			...afterResponseRules(contract, (route) => headersInFrontOfApp(contract, route)),
 			'',
 			comment("HAProxy's own errors before a backend is chosen show the page of their status."),
@@ -617,7 +620,7 @@ export function haproxyProxyConfig(contract: RouteContract, options: HostOptions
 					`http-request set-var(txn.fallback_language) ${languageOf(contract, locale)}`,
 					...(maintenancePage
 						? [
-								`http-request return status ${MAINTENANCE_STATUS} ${payload(inLocale(MAINTENANCE_STATUS), format)} if { var(txn.fallback_maintenance) -m found }`,
+								`http-request return status ${MAINTENANCE_STATUS} ${payload(inLocale(MAINTENANCE_STATUS), format)} if ${isSet('fallback_maintenance')}`,
 							]
 						: []),
 					'server app "${FALLBACK_APP}"',
@@ -632,7 +635,7 @@ export function haproxyProxyConfig(contract: RouteContract, options: HostOptions
 					'http-response set-var(txn.fallback_replace) bool(true) if fallback_replaced !fallback_app_typed',
 					...replaced.map(
 						(route) =>
-							`http-response return status ${route.status} ${payload(inLocale(route.status), format)} if { var(txn.fallback_replace) -m found } { status ${route.status} }`,
+							`http-response return status ${route.status} ${payload(inLocale(route.status), format)} if ${isSet('fallback_replace')} { status ${route.status} }`,
 					),
 					...httpErrors(contract, pagesRoot, locale, format),
 				]),
