@@ -24,12 +24,22 @@ const PREVIEW_ENV =
 /** A mock existing site with Fallback embedded by `npm run embed` (tests/e2e-embed/mockSite.ts). */
 const EMBED_URL = `http://localhost:${EMBED_SITE_PORT}`;
 
+/**
+ * The tier (scripts/test.ts): `smoke` runs the tests tagged @smoke (`npm test`), `rest` every other
+ * (`npm run test:all` runs both); unset, everything. The smoke run needs no embedded site.
+ */
+const tier = process.env['FALLBACK_E2E_TIER'] || undefined;
+if (tier !== undefined && tier !== 'smoke' && tier !== 'rest') {
+	throw new Error(`FALLBACK_E2E_TIER must be smoke or rest, not ${tier}`);
+}
+
 export default defineConfig({
 	fullyParallel: true,
 	workers: 2,
 	// A page with axe in three schemes takes seconds alone, much longer beside npm test's other suites.
 	timeout: 90_000,
 	forbidOnly: !!process.env.CI,
+	...(tier === 'smoke' ? { grep: /@smoke/ } : tier === 'rest' ? { grepInvert: /@smoke/ } : {}),
 	reporter: process.env.CI
 		? 'list'
 		: [['list'], ['html', { open: 'never', outputFolder: 'reports/playwright' }]],
@@ -58,13 +68,17 @@ export default defineConfig({
 			stdout: 'ignore',
 			stderr: 'pipe',
 		},
-		{
-			command: `node tests/e2e-embed/prepare.ts && node scripts/serve.ts --dir ${EMBED_SITE_DIR} --port ${EMBED_SITE_PORT}`,
-			url: `${EMBED_URL}/`,
-			reuseExistingServer: !process.env.CI,
-			timeout: 180_000,
-			stdout: 'ignore',
-			stderr: 'pipe',
-		},
+		...(tier === 'smoke'
+			? []
+			: [
+					{
+						command: `node tests/e2e-embed/prepare.ts && node scripts/serve.ts --dir ${EMBED_SITE_DIR} --port ${EMBED_SITE_PORT}`,
+						url: `${EMBED_URL}/`,
+						reuseExistingServer: !process.env.CI,
+						timeout: 180_000,
+						stdout: 'ignore' as const,
+						stderr: 'pipe' as const,
+					},
+				]),
 	],
 });

@@ -10,6 +10,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
 	test: {
 		include: ['tests/package/**/*.test.ts'],
+		// Both packages packed once, for every file (tests/package/packed.ts).
+		globalSetup: ['tests/package/packed.ts'],
 		testTimeout: 300_000,
 		hookTimeout: 900_000,
 		// Two files at once: each waits on npm, Astro and its servers as much as on the CPU, and

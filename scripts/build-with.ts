@@ -65,12 +65,16 @@ async function astroBuild(name: string, options: FallbackOptions, outDir: string
 }
 
 /**
- * The build with these options in the shared folder: made here when no one has started it (the
- * folder `<key>.lock/`, made atomically, holds the builder's pid), else waited for. Ends with
- * `<key>.done` (its seconds) or `<key>.failed` (what went wrong).
+ * `<shared>/<key>`, made once by `make` for every process of the run: here when no one has started
+ * it (the folder `<key>.lock/`, made atomically, holds the maker's pid), else waited for. Ends with
+ * `<key>.done` (the seconds it took) or `<key>.failed` (what went wrong). `name` is for messages.
  */
-async function sharedBuild(shared: string, name: string, options: FallbackOptions): Promise<Build> {
-	const key = createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 16);
+export async function sharedOnce(
+	shared: string,
+	key: string,
+	name: string,
+	make: (outDir: string) => Promise<number>,
+): Promise<Build> {
 	const outDir = join(shared, key);
 	const [lock, done, failed] = ['lock', 'done', 'failed'].map((end) => `${outDir}.${end}`) as [
 		string,
@@ -84,11 +88,11 @@ async function sharedBuild(shared: string, name: string, options: FallbackOption
 		writeFileSync(join(lock, 'pid'), String(process.pid));
 		mine = true;
 	} catch {
-		// Another suite builds it.
+		// Another process makes it.
 	}
 	if (mine) {
 		try {
-			const seconds = await astroBuild(name, options, outDir);
+			const seconds = await make(outDir);
 			writeFileSync(done, String(seconds));
 			return { outDir, seconds, shared: true };
 		} catch (error) {
@@ -98,14 +102,19 @@ async function sharedBuild(shared: string, name: string, options: FallbackOption
 	}
 	for (;;) {
 		if (existsSync(done)) return { outDir, seconds: Number(readFileSync(done, 'utf8')), shared: true };
-		if (existsSync(failed))
-			throw new Error(`the shared build ${name} failed:\n${readFileSync(failed, 'utf8')}`);
+		if (existsSync(failed)) throw new Error(`the shared ${name} failed:\n${readFileSync(failed, 'utf8')}`);
 		const pid = Number(existsSync(join(lock, 'pid')) ? readFileSync(join(lock, 'pid'), 'utf8') : 0);
 		if (pid > 0 && !alive(pid) && !existsSync(done)) {
-			throw new Error(`the shared build ${name} was left unfinished: process ${pid} is gone`);
+			throw new Error(`the shared ${name} was left unfinished: process ${pid} is gone`);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
+}
+
+/** The build with these options in the shared folder, made once (sharedOnce). */
+function sharedBuild(shared: string, name: string, options: FallbackOptions): Promise<Build> {
+	const key = createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 16);
+	return sharedOnce(shared, key, `build ${name}`, (outDir) => astroBuild(name, options, outDir));
 }
 
 /**

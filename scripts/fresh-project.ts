@@ -5,13 +5,15 @@
  * that has it.
  */
 import { execFile, spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, readdirSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { readFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { extract } from 'tar-stream';
 
 export const repositoryRoot = fileURLToPath(new URL('../', import.meta.url));
 
@@ -85,16 +87,34 @@ export async function runOk(cwd: string, command: string, args: readonly string[
 	return result;
 }
 
-/** A package as npm would publish it: `npm pack` of the workspace, into a temp folder. */
-export async function packTarball(workspace = 'fallback-pages'): Promise<string> {
-	const folder = await mkdtemp(join(tmpdir(), 'fallback-pack-'));
-	await promisify(execFile)('npm', ['pack', '--workspace', workspace, '--pack-destination', folder], {
-		cwd: repositoryRoot,
-		env: environment,
+/**
+ * A package as npm would publish it: `npm pack` of the workspace, into `folder` (default a new temp
+ * folder). The package tests pack each package once for all of them (tests/package/packed.ts).
+ */
+export async function packTarball(workspace = 'fallback-pages', folder?: string): Promise<string> {
+	const destination = folder ?? (await mkdtemp(join(tmpdir(), 'fallback-pack-')));
+	const { stdout } = await promisify(execFile)(
+		'npm',
+		['pack', '--json', '--workspace', workspace, '--pack-destination', destination],
+		{ cwd: repositoryRoot, env: environment, maxBuffer: 16 * 1024 * 1024 },
+	);
+	// npm prints the JSON after what the package's prepack script printed.
+	const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[\n'))) as { filename: string }[];
+	if (!packed) throw new Error(`npm pack wrote no tarball into ${destination}`);
+	return join(destination, packed.filename);
+}
+
+/** The files a package tarball holds, as npm lists them: relative to the package, sorted. */
+export async function tarballFiles(tarball: string): Promise<string[]> {
+	const files: string[] = [];
+	const reading = extract();
+	reading.on('entry', (header, stream, next) => {
+		if (header.type === 'file') files.push(header.name.replace(/^package\//, ''));
+		stream.on('end', next);
+		stream.resume();
 	});
-	const [tarball] = (await readdir(folder)).filter((name) => name.endsWith('.tgz'));
-	if (!tarball) throw new Error(`npm pack wrote no tarball into ${folder}`);
-	return join(folder, tarball);
+	await pipeline(createReadStream(tarball), createGunzip(), reading);
+	return files.sort();
 }
 
 /** The astro version this repository builds with, for the fresh sites (the registry serves it). */

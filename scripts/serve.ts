@@ -86,8 +86,11 @@ const staticServerPort = await unusedPort();
 let netlify: ChildProcess;
 let restarting = false;
 let stopping = false;
-/** A server that stops this soon after its start is broken, not crashed by a request: no restart. */
-const CRASH_RESTART_AFTER_MS = 10_000;
+/**
+ * A server that stops this soon after its start is broken, not crashed by a request: no restart.
+ * FALLBACK_SERVE_CRASH_GRACE_MS sets another (the test of the restart waits one second, not ten).
+ */
+const CRASH_RESTART_AFTER_MS = Number(process.env['FALLBACK_SERVE_CRASH_GRACE_MS'] ?? 10_000);
 
 function startNetlify() {
 	const started = Date.now();

@@ -1,6 +1,15 @@
 /**
- * `npm test`: every gate, stopping at the first phase that fails, then a table of how long each step
- * took. First installs the programs the suites need when they are missing (system-requirements.ts).
+ * `npm test`: the fast tier, the gates a contributor runs after every change; `npm run test:all`
+ * (`node scripts/test.ts --all`): the fast tier, then the full tier, everything else, which is what
+ * CI runs (`.ci/run`). Each stops at the first phase that fails, then prints a table of how long
+ * each step took and writes it to reports/test-timings.json (CI keeps it). First installs the
+ * programs the suites need when they are missing (system-requirements.ts).
+ *
+ * The fast tier: lint, unit, the built pages and their sizes, the Nu HTML checker on dist/, the
+ * route contract on nginx, Caddy, Apache and HAProxy (the tests tagged `fast`), the browser smoke
+ * run (`@smoke`) and the packed packages (publint, attw, their files, one fresh install). The full
+ * tier: the rest of each suite (the same suites, the other tests: no test runs in both), the
+ * contract on netlify-cli and workerd and with all twenty locales, the docs, Lighthouse.
  *
  * The steps of a phase of several run a few at once (one more than the machine has cores: the
  * package tests wait on npm as much as on the CPU), the longest first; each one's output is shown
@@ -8,40 +17,87 @@
  * start listens on a port of its own. More at once only adds load: on two cores, all ten at once
  * took longer, and the suites' timeouts began to fire. The browser suite asserts no timing, so it
  * runs with them. Lighthouse runs alone: its performance score must not share the CPU.
- * (`npm run test:quality` is test:html and test:lighthouse.)
  *
- * The steps share the builds they ask for with the same options (scripts/build-with.ts): four
- * suites want the build with every catalogue, which is made once (build:shared), in a folder this
- * run removes.
+ * The steps share what they ask for with the same options (scripts/build-with.ts), in a folder this
+ * run removes: the build with every catalogue (build:shared), build B of the contract suite, the
+ * packed packages.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { sharedBuildsVariable } from './build-with.ts';
 
 interface Step {
+	/** The npm script, run as `npm run <script> -- <args>`. */
 	script: string;
+	/** Arguments after `--`: which of the suite's tests this tier runs. */
+	args?: readonly string[];
+	env?: Readonly<Record<string, string>>;
+	/** Its name in the table, where the script alone does not say which part of a suite it is. */
+	part?: string;
 	what: string;
 }
 
 /** `npm run <script>` steps, phase by phase; a phase needs what earlier phases built. */
-const phases: readonly (readonly Step[])[] = [
+const fastTier: readonly (readonly Step[])[] = [
 	[{ script: 'requirements', what: 'Chromium, Java, nginx, Caddy, Apache, HAProxy present' }],
 	[{ script: 'build:production', what: 'dist/ and hosts/ as production builds them' }],
 	// The longest first (their wall time alone, on two cores): the pool ends with the short ones.
-	// build:shared first of all: the suites that read its build wait for it.
+	[
+		{
+			script: 'test:contract',
+			args: ['--tags-filter', 'fast'],
+			part: 'fast',
+			what: 'the route contract on nginx, Caddy, Apache, HAProxy: static (cases grouped), in front of an app, under maintenance',
+		},
+		{
+			script: 'test:package',
+			args: ['tests/package/published.test.ts'],
+			part: 'fast',
+			what: 'the packed packages: their files, publint, Are the Types Wrong, a fresh TypeScript project',
+		},
+		{
+			script: 'test:e2e',
+			env: { FALLBACK_E2E_TIER: 'smoke' },
+			part: 'smoke',
+			what: 'browser smoke run: rendering, no-JS, CSP, keyboard, axe on a few pages, right to left, the preview banner',
+		},
+		{ script: 'lint', what: 'Prettier, ESLint, astro check, the workflow files' },
+		{ script: 'test:unit', what: 'pure unit tests, the golden files' },
+		{ script: 'test:html', what: 'the Nu HTML checker on every page of dist/' },
+		{
+			script: 'test:build',
+			args: ['tests/build/built-pages.test.ts'],
+			part: 'dist',
+			what: 'the built pages in dist/',
+		},
+		{ script: 'size', what: 'size budgets' },
+	],
+];
+
+const fullTier: readonly (readonly Step[])[] = [
 	[
 		{ script: 'build:shared', what: 'the build with every catalogue, which four suites read' },
 		{
 			script: 'test:package',
-			what: 'the packed packages: in a fresh Astro site, through the CLI, the Netlify plugin through Netlify Build; served by netlify-cli and nginx',
+			args: ['--exclude', 'tests/package/published.test.ts'],
+			part: 'full',
+			what: 'the packed packages: in fresh Astro sites, through the CLI, the Netlify plugin through Netlify Build; served by netlify-cli and nginx',
 		},
 		{
 			script: 'test:contract',
-			what: 'the route contract on netlify-cli, nginx, Caddy, Apache, HAProxy, workerd; verify on each',
+			args: ['--tags-filter', '!fast'],
+			part: 'full',
+			what: 'the route contract on netlify-cli and workerd; on every server the fuzz test, verify, build B, request ID options',
 		},
-		{ script: 'test:e2e', what: 'browser: rendering, no-JS, CSP, keyboard, axe, previews' },
+		{
+			script: 'test:e2e',
+			env: { FALLBACK_E2E_TIER: 'rest' },
+			part: 'full',
+			what: 'browser: every page rendering, no-JS, axe in three schemes, every catalogue, previews, embedding',
+		},
 		{
 			script: 'test:docs',
 			what: 'the docs site: built with its links checked, samples, references, its 404 on netlify-cli, the playground, axe, Lighthouse',
@@ -50,11 +106,13 @@ const phases: readonly (readonly Step[])[] = [
 			script: 'test:contract:locales',
 			what: 'the route contract on nginx, Caddy, Apache, HAProxy with all 20 catalogued locales',
 		},
-		{ script: 'test:build', what: 'the built pages, preview and production builds' },
-		{ script: 'test:html', what: 'the Nu HTML checker on every page' },
-		{ script: 'lint', what: 'Prettier, ESLint, astro check, the workflow files' },
-		{ script: 'test:unit', what: 'pure unit tests' },
-		{ script: 'size', what: 'size budgets' },
+		{
+			script: 'test:build',
+			args: ['--exclude', 'tests/build/built-pages.test.ts'],
+			part: 'builds',
+			what: 'preview and production builds, brands, maintenance, every catalogue, a German default',
+		},
+		{ script: 'test:html:locales', what: 'the Nu HTML checker on every other catalogue' },
 	],
 	[
 		{
@@ -64,8 +122,13 @@ const phases: readonly (readonly Step[])[] = [
 	],
 ];
 
+const { values } = parseArgs({ options: { all: { type: 'boolean', default: false } } });
+const tier = values.all ? 'npm run test:all' : 'npm test';
+const phases = values.all ? [...fastTier, ...fullTier] : fastTier;
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
-const timings: { script: string; ms: number; ok: boolean }[] = [];
+const timings: { step: string; ms: number; ok: boolean }[] = [];
+const nameOf = (step: Step) => (step.part ? `${step.script} (${step.part})` : step.script);
 const started = Date.now();
 /** How many steps of a phase run at once. */
 const atOnce = availableParallelism() + 1;
@@ -77,11 +140,14 @@ process.once('exit', () => rmSync(sharedBuilds, { recursive: true, force: true }
 /** Runs one step; alone, its output streams; among others, it is shown whole when the step ends. */
 function runStep(step: Step, alone: boolean): Promise<boolean> {
 	const stepStarted = Date.now();
-	if (alone) console.log(`\n▶ npm run ${step.script} — ${step.what}`);
+	const args = [step.script, ...(step.args ? ['--', ...step.args] : [])];
+	const variables = Object.entries(step.env ?? {}).map(([name, value]) => `${name}=${value} `);
+	const shown = `${variables.join('')}npm run ${args.join(' ')}`;
+	if (alone) console.log(`\n▶ ${shown} — ${step.what}`);
 	return new Promise((resolve) => {
-		const child = spawn('npm', ['run', '--silent', step.script], {
+		const child = spawn('npm', ['run', '--silent', ...args], {
 			stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-			env: { ...process.env, [sharedBuildsVariable]: sharedBuilds },
+			env: { ...process.env, ...step.env, [sharedBuildsVariable]: sharedBuilds },
 		});
 		const output: Buffer[] = [];
 		child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -89,11 +155,9 @@ function runStep(step: Step, alone: boolean): Promise<boolean> {
 		child.once('close', (code) => {
 			const ok = code === 0;
 			const ms = Date.now() - stepStarted;
-			timings.push({ script: step.script, ms, ok });
+			timings.push({ step: nameOf(step), ms, ok });
 			if (!alone) {
-				console.log(
-					`\n▶ npm run ${step.script} — ${step.what} (${ok ? 'passed' : 'failed'}, ${seconds(ms)})`,
-				);
+				console.log(`\n▶ ${shown} — ${step.what} (${ok ? 'passed' : 'failed'}, ${seconds(ms)})`);
 				process.stdout.write(Buffer.concat(output));
 			}
 			resolve(ok);
@@ -104,7 +168,7 @@ function runStep(step: Step, alone: boolean): Promise<boolean> {
 /** Every step of a phase, `atOnce` at a time in their order; true when all passed. */
 async function runPhase(phase: readonly Step[]): Promise<boolean> {
 	if (phase.length === 1) return runStep(phase[0]!, true);
-	console.log(`\n▶ ${atOnce} at a time: ${phase.map((step) => `npm run ${step.script}`).join(', ')}`);
+	console.log(`\n▶ ${atOnce} at a time: ${phase.map(nameOf).join(', ')}`);
 	const waiting = [...phase];
 	let passed = true;
 	const worker = async () => {
@@ -119,13 +183,30 @@ for (const phase of phases) {
 	if (!(await runPhase(phase))) break;
 }
 
-console.log('\nnpm test, wall time per step:');
-for (const { script, ms, ok } of timings) {
-	console.log(`  ${ok ? '✔' : '✘'} ${script.padEnd(18)} ${seconds(ms).padStart(6)}`);
+const total = Date.now() - started;
+console.log(`\n${tier}, wall time per step:`);
+for (const { step, ms, ok } of timings) {
+	console.log(`  ${ok ? '✔' : '✘'} ${step.padEnd(28)} ${seconds(ms).padStart(6)}`);
 }
-console.log(`  ${''.padEnd(20)} ${seconds(Date.now() - started).padStart(6)} in all`);
+console.log(`  ${''.padEnd(30)} ${seconds(total).padStart(6)} in all`);
+const reports = join(import.meta.dirname, '../reports');
+mkdirSync(reports, { recursive: true });
+writeFileSync(
+	join(reports, 'test-timings.json'),
+	`${JSON.stringify(
+		{
+			command: tier,
+			finished: new Date().toISOString(),
+			cores: availableParallelism(),
+			seconds: Math.round(total / 1000),
+			steps: timings.map(({ step, ms, ok }) => ({ step, seconds: Math.round(ms / 1000), passed: ok })),
+		},
+		null,
+		'\t',
+	)}\n`,
+);
 const failed = timings.filter((timing) => !timing.ok);
 if (failed.length > 0) {
-	console.error(`\nnpm test failed at ${failed.map((timing) => `\`npm run ${timing.script}\``).join(', ')}.`);
+	console.error(`\n${tier} failed at ${failed.map((timing) => `\`${timing.step}\``).join(', ')}.`);
 	process.exit(1);
 }

@@ -22,6 +22,9 @@ import {
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+/** How long netlify-cli must have been up for serve.ts to start it again after a crash. */
+const crashGraceMs = 1_000;
+
 let workDir: string;
 let pagesRoot: string;
 let server: RunningServer | undefined;
@@ -38,7 +41,10 @@ beforeAll(async () => {
 		port,
 		logs: [],
 		cwd: repoRoot,
-		env: { PATH: [join(repoRoot, 'node_modules', '.bin'), process.env['PATH']].join(delimiter) },
+		env: {
+			PATH: [join(repoRoot, 'node_modules', '.bin'), process.env['PATH']].join(delimiter),
+			FALLBACK_SERVE_CRASH_GRACE_MS: String(crashGraceMs),
+		},
 		startupSeconds: 120,
 	});
 });
@@ -70,7 +76,7 @@ describe('scripts/serve.ts (npm start) while dist/ is rebuilt', () => {
 
 		// As astro build does it: empty the folder, build for a while, write every file anew.
 		for (const entry of await readdir(pagesRoot)) await rm(join(pagesRoot, entry), { recursive: true });
-		await new Promise((resolve) => setTimeout(resolve, 1_500));
+		await new Promise((resolve) => setTimeout(resolve, 500));
 		await cp(staged, pagesRoot, { recursive: true });
 
 		const deadline = Date.now() + 30_000;
@@ -92,7 +98,7 @@ describe('scripts/serve.ts (npm start) while dist/ is rebuilt', () => {
 describe('scripts/serve.ts (npm start) after a request that stops netlify-cli', () => {
 	it('starts netlify-cli again: GET /%ff, then the pages answer again', { timeout: 90_000 }, async () => {
 		// Up for longer than a server that is broken from its start (serve.ts does not restart that).
-		await new Promise((resolve) => setTimeout(resolve, 11_000));
+		await new Promise((resolve) => setTimeout(resolve, crashGraceMs + 500));
 		expect((await get404()).status).toBe(404);
 		// netlify-cli's rule engine throws on the malformed escape and the process ends (netlify/cli#6448).
 		const malformed = await request(server!.port, '/%ff').catch(() => undefined);

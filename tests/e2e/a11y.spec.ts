@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe.ts';
-import { auditedFiles, contractPages } from './fixtures';
+import { auditedFiles, contractPages, smoke, smokeOf } from './fixtures';
 
 /**
  * The three ways a visitor may see a page. Each is set whole (forced colours over the light scheme,
@@ -15,8 +15,14 @@ const modes = [
 	{ name: 'forced-colors', options: { colorScheme: 'light', forcedColors: 'active' } },
 ] as const;
 
-const targets: { name: string; open(page: Page): Promise<unknown> }[] = [
-	...contractPages.map(({ path }) => ({ name: path, open: (page: Page) => page.goto(path) })),
+const targets: { name: string; open(page: Page): Promise<unknown>; tag?: string }[] = [
+	...contractPages.map(({ path }) => ({
+		name: path,
+		open: (page: Page) => page.goto(path),
+		...smokeOf(path),
+	})),
+	// Right to left, in the smoke run (every catalogue's 503 is in locales.spec.ts, in the full tier).
+	{ name: '/ar/503', open: (page: Page) => page.goto('/ar/503'), ...smoke },
 	...auditedFiles.map((file) => ({
 		name: `dist/${file}`,
 		open: (page: Page) =>
@@ -26,7 +32,7 @@ const targets: { name: string; open(page: Page): Promise<unknown> }[] = [
 
 test.describe('axe in light, dark and forced colours', () => {
 	for (const target of targets) {
-		test(`${target.name}: 0 violations`, async ({ page }) => {
+		test(`${target.name}: 0 violations`, { tag: target.tag ? [target.tag] : [] }, async ({ page }) => {
 			await target.open(page);
 			for (const mode of modes) {
 				await page.emulateMedia(mode.options);

@@ -49,6 +49,19 @@ export const contractPages: readonly VisitedPage[] = [
 ];
 
 /**
+ * The fast tier's browser run (`npm test`: Playwright's `--grep @smoke`, playwright.config.ts) visits
+ * these pages: the default locale's not-found and unavailable pages, the global error page with its
+ * script, and the gallery. `npm run test:all` visits every other page too.
+ */
+const smokePaths: ReadonlySet<string> = new Set(['/404', '/503', '/global-error', '/']);
+
+/** The tag of a test in the smoke run. */
+export const smoke = { tag: '@smoke' };
+
+/** A test of one page: in the smoke run when the page is one of its pages. */
+export const smokeOf = (path: string) => (smokePaths.has(path) ? smoke : {});
+
+/**
  * Besides every page of the contract at its URL, what axe audits: the pages the browser cannot
  * open at their status URL (400, 407), loaded from their file in dist/, so no page escapes it.
  */

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { smoke } from './fixtures';
 
 const CLIENT_SIDE = (host: string) =>
 	`Application error: a client-side exception has occurred while loading ${host} (see the browser console for more information).`;
@@ -23,7 +24,7 @@ test('without a digest: the client-side wording, naming the host the visitor loa
 	await expect(page.locator('#digest')).toBeHidden();
 });
 
-test('with ?digest=abc123: the server-side wording and the digest', async ({ page }) => {
+test('with ?digest=abc123: the server-side wording and the digest', smoke, async ({ page }) => {
 	await open(page, '?digest=abc123');
 	await expect(page.locator('h2')).toHaveText(SERVER_SIDE('localhost'));
 	await expect(page.locator('#digest')).toHaveText('Digest: abc123');

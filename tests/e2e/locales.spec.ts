@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { allLocalesBuild, buildTimeoutMs } from '../../scripts/build-with.ts';
 import { catalogues, locales, statusTexts } from '../../packages/fallback-pages/src/i18n';
 import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe.ts';
+import { smoke } from './fixtures';
 
 const german = catalogues.de;
 const arabic = catalogues.ar;
@@ -59,29 +60,31 @@ async function box(page: Page, selector: string) {
 }
 
 test.describe('right to left', () => {
-	test('mirrors /ar/503: the code right of the message, the divider between, the main action first from the right', async ({
-		page,
-	}) => {
-		await page.setViewportSize({ width: 800, height: 600 });
-		for (const [path, rtl] of [
-			['/503', false],
-			['/ar/503', true],
-		] as const) {
-			await page.goto(path);
-			const code = await box(page, 'h1');
-			const message = await box(page, 'h2');
-			const home = await box(page, 'main nav li:first-child a');
-			const retry = await box(page, 'main nav li:nth-child(2) a');
-			expect(rtl ? code.left > message.right : code.right < message.left, `${path}: code and message`).toBe(
-				true,
-			);
-			expect(rtl ? home.left > retry.right : home.right < retry.left, `${path}: actions`).toBe(true);
-			const divider = await page
-				.locator('h1')
-				.evaluate((h1) => [getComputedStyle(h1).borderLeftWidth, getComputedStyle(h1).borderRightWidth]);
-			expect(divider, `${path}: divider after the code`).toEqual(rtl ? ['1px', '0px'] : ['0px', '1px']);
-		}
-	});
+	test(
+		'mirrors /ar/503: the code right of the message, the divider between, the main action first from the right',
+		smoke,
+		async ({ page }) => {
+			await page.setViewportSize({ width: 800, height: 600 });
+			for (const [path, rtl] of [
+				['/503', false],
+				['/ar/503', true],
+			] as const) {
+				await page.goto(path);
+				const code = await box(page, 'h1');
+				const message = await box(page, 'h2');
+				const home = await box(page, 'main nav li:first-child a');
+				const retry = await box(page, 'main nav li:nth-child(2) a');
+				expect(rtl ? code.left > message.right : code.right < message.left, `${path}: code and message`).toBe(
+					true,
+				);
+				expect(rtl ? home.left > retry.right : home.right < retry.left, `${path}: actions`).toBe(true);
+				const divider = await page
+					.locator('h1')
+					.evaluate((h1) => [getComputedStyle(h1).borderLeftWidth, getComputedStyle(h1).borderRightWidth]);
+				expect(divider, `${path}: divider after the code`).toEqual(rtl ? ['1px', '0px'] : ['0px', '1px']);
+			}
+		},
+	);
 });
 
 test.describe('axe on every catalogue', () => {

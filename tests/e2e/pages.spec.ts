@@ -5,11 +5,11 @@
  * headers and exact bodies on every server are the contract suite's (tests/contract/).
  */
 import { expect, test } from '@playwright/test';
-import { contractPages, iconClass } from './fixtures';
+import { contractPages, iconClass, smoke, smokeOf } from './fixtures';
 
 test.describe('every page renders under its policy, from the document alone', () => {
 	for (const { path, status, title, heading, message, icon } of contractPages) {
-		test(`${path} (${status})`, async ({ page }) => {
+		test(`${path} (${status})`, smokeOf(path), async ({ page }) => {
 			const violations: string[] = [];
 			page.on('console', (entry) => {
 				if (/Content.Security.Policy|Refused to/i.test(entry.text())) violations.push(entry.text());
@@ -38,38 +38,40 @@ test.describe('every page renders under its policy, from the document alone', ()
 		});
 	}
 
-	test("inline code that is not the page's own is refused: the page's policy narrows the header's", async ({
-		page,
-	}) => {
-		const response = await page.goto('/404');
-		// The header alone allows any inline code; only the page's own policy forbids this.
-		expect(response?.headers()['content-security-policy']).toContain("style-src 'unsafe-inline'");
-		const refused = await page.evaluate(
-			() =>
-				new Promise<string[]>((resolve) => {
-					const directives: string[] = [];
-					// Both refusals are reported as events: done at the second, or after 5 s (a slow
-					// machine), with what came, rather than after a fixed wait.
-					const done = () => resolve(directives);
-					document.addEventListener('securitypolicyviolation', (event) => {
-						directives.push(event.effectiveDirective);
-						if (directives.length === 2) done();
-					});
-					const style = document.createElement('style');
-					style.textContent = 'main { display: none }';
-					document.head.append(style);
-					const script = document.createElement('script');
-					script.textContent = 'document.title = "injected"';
-					document.head.append(script);
-					setTimeout(done, 5_000);
-				}),
-		);
-		expect(refused.sort()).toEqual(['script-src-elem', 'style-src-elem']);
-		await expect(page.locator('main')).toHaveCSS('display', 'flex');
-		expect(await page.title()).not.toBe('injected');
-	});
+	test(
+		"inline code that is not the page's own is refused: the page's policy narrows the header's",
+		smoke,
+		async ({ page }) => {
+			const response = await page.goto('/404');
+			// The header alone allows any inline code; only the page's own policy forbids this.
+			expect(response?.headers()['content-security-policy']).toContain("style-src 'unsafe-inline'");
+			const refused = await page.evaluate(
+				() =>
+					new Promise<string[]>((resolve) => {
+						const directives: string[] = [];
+						// Both refusals are reported as events: done at the second, or after 5 s (a slow
+						// machine), with what came, rather than after a fixed wait.
+						const done = () => resolve(directives);
+						document.addEventListener('securitypolicyviolation', (event) => {
+							directives.push(event.effectiveDirective);
+							if (directives.length === 2) done();
+						});
+						const style = document.createElement('style');
+						style.textContent = 'main { display: none }';
+						document.head.append(style);
+						const script = document.createElement('script');
+						script.textContent = 'document.title = "injected"';
+						document.head.append(script);
+						setTimeout(done, 5_000);
+					}),
+			);
+			expect(refused.sort()).toEqual(['script-src-elem', 'style-src-elem']);
+			await expect(page.locator('main')).toHaveCSS('display', 'flex');
+			expect(await page.title()).not.toBe('injected');
+		},
+	);
 
-	test('the global error script runs under the policy', async ({ page }) => {
+	test('the global error script runs under the policy', smoke, async ({ page }) => {
 		await page.goto('/global-error?digest=abc123');
 		await expect(page.locator('#digest')).toHaveText('Digest: abc123');
 	});

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { contractPages } from './fixtures';
+import { contractPages, smoke, smokeOf } from './fixtures';
 
 test.describe('every page renders with JavaScript disabled', () => {
 	test.use({ javaScriptEnabled: false });
 	for (const { path, status, title } of contractPages) {
-		test(path, async ({ page }) => {
+		test(path, smokeOf(path), async ({ page }) => {
 			const response = await page.goto(path);
 			expect(response?.status()).toBe(status);
 			await expect(page).toHaveTitle(title);
@@ -13,12 +13,14 @@ test.describe('every page renders with JavaScript disabled', () => {
 		});
 	}
 
-	test('the global error page names the site without JavaScript (the starter sets no address: its name)', async ({
-		page,
-	}) => {
-		await page.goto('/global-error?digest=abc123');
-		await expect(page.locator('h2')).toContainText(
-			'a client-side exception has occurred while loading Fallback',
-		);
-	});
+	test(
+		'the global error page names the site without JavaScript (the starter sets no address: its name)',
+		smoke,
+		async ({ page }) => {
+			await page.goto('/global-error?digest=abc123');
+			await expect(page.locator('h2')).toContainText(
+				'a client-side exception has occurred while loading Fallback',
+			);
+		},
+	);
 });

@@ -4,20 +4,20 @@
  * prefixed (`/en/`), with its own 404 page (`sitePages`), and the same site served under
  * `base: '/docs'`. Each is built with no platform's variables (production, as on a laptop or a CI
  * that is no deploy platform), served by netlify-cli (and nginx with the config it wrote) and
- * checked with the project's own `fallback-pages verify`. Then each platform's production and
- * preview variables: production has no banner and no noindex, a preview says its branch and commit.
+ * checked with the project's own `fallback-pages verify`. Then a platform's production and
+ * preview variables (Netlify's; every platform's in the unit tests): production has no banner and no
+ * noindex, a preview says its branch and commit.
  */
 import { cp, mkdir, rename, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
 import {
 	astroVersion,
 	environment,
 	makeProject,
 	npmInstall,
-	packTarball,
 	removeProject,
 	run,
 	type Result,
@@ -100,7 +100,7 @@ async function build(name: string, env = environment): Promise<Result> {
 const read = (file: string) => readFileSync(join(project, file), 'utf8');
 
 beforeAll(async () => {
-	const tarball = await packTarball();
+	const tarball = inject('tarballs')['fallback-pages'];
 	nginxPort = await freePort();
 	project = await makeProject('astro-i18n', siteFiles);
 	const hosts = `{ hosts: { pagesRoot: '${project}/dist-i18n', listen: { host: '127.0.0.1', port: ${nginxPort} } } }`;
@@ -213,12 +213,17 @@ describe("the same site served under Astro's base: '/docs'", () => {
 	}, 600_000);
 });
 
-describe("production unless a platform says preview, on each platform's own variables", () => {
-	for (const [platform, variables] of Object.entries(platforms)) {
+/**
+ * End to end on one platform's variables: how each platform's are read is the unit tests' (tests/
+ * unit/deploy.test.ts, every platform of tests/platforms.ts through ci-info), and two full builds of
+ * this site per platform would add minutes for what they already prove.
+ */
+const endToEnd = ['Netlify'] as const;
+
+describe("production unless a platform says preview, on the platform's own variables", () => {
+	for (const [platform, variables] of endToEnd.map((name) => [name, platforms[name]] as const)) {
 		it(`${platform}: production has no banner and no noindex; a preview says its branch and commit`, async () => {
-			// Cloudflare has no production flag: the option names the production branch.
-			const options = platform.startsWith('Cloudflare') ? "{ productionBranch: 'main' }" : '';
-			await writeFile(join(project, 'astro.platform.mjs'), config({ options }));
+			await writeFile(join(project, 'astro.platform.mjs'), config({}));
 			const production = await build('platform', { ...environment, ...variables.production });
 			expect(production.stdout).toContain(`${platform} (`);
 			expect(production.stdout).toContain('production (no banner, indexable)');

@@ -8,13 +8,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
 import {
 	astroVersion,
 	makeProject,
 	npmInstall,
-	packTarball,
 	filesOf,
 	removeProject,
 	run,
@@ -54,7 +53,7 @@ let baseLog: string;
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
-	const tarball = await packTarball();
+	const tarball = inject('tarballs')['fallback-pages'];
 	nginxPort = await freePort();
 	project = await makeProject('astro-site', siteFiles);
 	const hosts = JSON.stringify({

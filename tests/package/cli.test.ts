@@ -8,16 +8,9 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
-import {
-	fallbackPages,
-	makeProject,
-	npmInstall,
-	packTarball,
-	removeProject,
-	run,
-} from '../../scripts/fresh-project';
+import { fallbackPages, makeProject, npmInstall, removeProject, run } from '../../scripts/fresh-project';
 import { expectVerified, serveOnNetlify, serveOnNginx } from './serve';
 
 let project: string;
@@ -25,7 +18,7 @@ let nginxPort: number;
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
-	const tarball = await packTarball();
+	const tarball = inject('tarballs')['fallback-pages'];
 	nginxPort = await freePort();
 	project = await makeProject('cli', {
 		'package.json': JSON.stringify({ name: 'any-site', private: true }),

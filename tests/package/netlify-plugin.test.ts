@@ -14,7 +14,7 @@ import { chromium } from '@playwright/test';
 // Netlify's own utils.build.failBuild: it throws, as in a build.
 import { failBuild as netlifyFailBuild } from '../../node_modules/@netlify/build/lib/plugins/error.js';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
 import { findServerExecutable, netlify } from '../contract/servers';
 import {
@@ -22,7 +22,6 @@ import {
 	fallbackPages,
 	makeProject,
 	npmInstall,
-	packTarball,
 	removeProject,
 	repositoryRoot,
 } from '../../scripts/fresh-project';
@@ -131,7 +130,7 @@ let server: RunningServer;
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
-	const tarballs = [await packTarball(), await packTarball('netlify-plugin-fallback-pages')];
+	const tarballs = Object.values(inject('tarballs'));
 	site = await makeProject('netlify-plugin', siteFiles);
 	publish = join(site, 'public');
 	await npmInstall(site, ['--save-dev', ...tarballs]);
@@ -349,7 +348,7 @@ describe('netlify-plugin-fallback-pages in a Vite SPA whose /* answers every pat
 	let served: RunningServer;
 
 	beforeAll(async () => {
-		const tarballs = [await packTarball(), await packTarball('netlify-plugin-fallback-pages')];
+		const tarballs = Object.values(inject('tarballs'));
 		app = await makeProject('netlify-spa', spaFiles);
 		const vite = JSON.parse(readFileSync(join(repositoryRoot, 'node_modules/vite/package.json'), 'utf8')) as {
 			version: string;

@@ -1,47 +1,29 @@
 /**
  * The two packages as npm would publish them: the files each tarball holds against its allowlist
- * (`npm pack --dry-run --json`), publint and Are the Types Wrong on the tarballs, and a consumer
+ * (read from the tarball npm packed), publint and Are the Types Wrong on the tarballs, and a consumer
  * project that type-checks a file importing every export of fallback-pages, under
  * `moduleResolution: "nodenext"` and `"bundler"`, with `skipLibCheck: false`.
  */
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
 	astroVersion,
-	environment,
 	makeProject,
 	npmInstall,
-	packTarball,
 	removeProject,
 	repositoryRoot,
 	run,
+	tarballFiles,
 } from '../../scripts/fresh-project';
-
-interface PackedFile {
-	path: string;
-	size: number;
-}
-
-/** What `npm pack` would put in the workspace's tarball. */
-async function packedFiles(workspace: string): Promise<PackedFile[]> {
-	const { stdout } = await promisify(execFile)(
-		'npm',
-		['pack', '--dry-run', '--json', '--workspace', workspace],
-		{ cwd: repositoryRoot, env: environment, maxBuffer: 16 * 1024 * 1024 },
-	);
-	const [packed] = JSON.parse(stdout) as { files: PackedFile[] }[];
-	return packed!.files;
-}
+import type { Workspace } from './packed';
 
 /**
  * Every file a tarball may hold. fallback-pages: the bundle and its declarations, the command, and
  * the sources a site's Astro compiles (the pages and what they import); never the generators, the
  * verifier or the CLI as source (they are in the bundle), nor anything of this repository's.
  */
-const allowed: Record<string, readonly RegExp[]> = {
+const allowed: Record<Workspace, readonly RegExp[]> = {
 	'fallback-pages': [
 		/^(LICENSE|README\.md|CHANGELOG\.md|package\.json|bin\/fallback-pages\.js)$/,
 		/^dist\/[\w-]+\.(js|d\.ts)$/,
@@ -58,7 +40,7 @@ const allowed: Record<string, readonly RegExp[]> = {
 };
 
 /** Files each tarball must hold: what its package.json points at, and the pages. */
-const required: Record<string, readonly string[]> = {
+const required: Record<Workspace, readonly string[]> = {
 	'fallback-pages': [
 		'LICENSE',
 		'CHANGELOG.md',
@@ -72,26 +54,22 @@ const required: Record<string, readonly string[]> = {
 	'netlify-plugin-fallback-pages': ['LICENSE', 'CHANGELOG.md', 'index.js', 'manifest.yml'],
 };
 
-describe.each(Object.keys(allowed))('the packed %s', (workspace) => {
+const workspaces = Object.keys(allowed) as Workspace[];
+
+describe.each(workspaces)('the packed %s', (workspace) => {
 	it('holds its allowlist and nothing else', async () => {
-		const files = (await packedFiles(workspace)).map((file) => file.path);
-		expect(files.filter((file) => !allowed[workspace]!.some((pattern) => pattern.test(file)))).toEqual([]);
-		for (const file of required[workspace]!) expect(files).toContain(file);
-	}, 600_000);
+		const files = await tarballFiles(inject('tarballs')[workspace]);
+		expect(files.filter((file) => !allowed[workspace].some((pattern) => pattern.test(file)))).toEqual([]);
+		for (const file of required[workspace]) expect(files).toContain(file);
+	});
 });
 
 describe('the tarballs, linted', () => {
-	const tarballs: Record<string, string> = {};
-	beforeAll(async () => {
-		for (const workspace of Object.keys(allowed)) tarballs[workspace] = await packTarball(workspace);
-	}, 600_000);
-	afterAll(async () => {
-		await Promise.all(Object.values(tarballs).map((tarball) => removeProject(dirname(tarball))));
-	});
+	const tarballs = inject('tarballs');
 	const bin = (name: string) => join(repositoryRoot, 'node_modules/.bin', name);
 
-	it.each(Object.keys(allowed))('publint: %s, not even a suggestion', async (workspace) => {
-		const result = await run(repositoryRoot, bin('publint'), ['run', tarballs[workspace]!]);
+	it.each(workspaces)('publint: %s, not even a suggestion', async (workspace) => {
+		const result = await run(repositoryRoot, bin('publint'), ['run', tarballs[workspace]]);
 		expect(result.code, result.stdout + result.stderr).toBe(0);
 		expect(result.stdout).toContain('All good!');
 	});
@@ -99,7 +77,7 @@ describe('the tarballs, linted', () => {
 	// An ES module package, as Astro itself is: CommonJS resolution (node10, require) is not offered.
 	it('Are the Types Wrong: every export of fallback-pages resolves to its types', async () => {
 		const result = await run(repositoryRoot, bin('attw'), [
-			tarballs['fallback-pages']!,
+			tarballs['fallback-pages'],
 			'--profile',
 			'esm-only',
 			'--format',
@@ -172,7 +150,7 @@ describe('a TypeScript project that imports every export', () => {
 			`astro@${await astroVersion()}`,
 			`typescript@${typescript.version}`,
 			'@types/node@24',
-			await packTarball(),
+			inject('tarballs')['fallback-pages'],
 		]);
 	}, 600_000);
 	afterAll(() => removeProject(project));

@@ -8,13 +8,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningServer } from '../contract/harness';
 import {
 	astroVersion,
 	makeProject,
 	npmInstall,
-	packTarball,
 	filesOf,
 	removeProject,
 	runOk,
@@ -113,7 +112,7 @@ beforeAll(async () => {
 		'preact@10',
 		'@astrojs/solid-js@7',
 		'solid-js@1',
-		await packTarball(),
+		inject('tarballs')['fallback-pages'],
 	]);
 	for (const { name } of frameworks) {
 		for (const build of [name, `${name}-fallback`]) {
