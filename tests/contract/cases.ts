@@ -159,7 +159,7 @@ async function expectCasesPass(cases: readonly ContractCase[], port: number) {
 		if (outcome.error) failures.push(`${name}: a network error: ${outcome.error}`);
 		failures.push(...outcome.failures.map((failure) => `${name}: ${failureLine(failure)}`));
 	}
-	expect(failures).toEqual([]);
+	expect(failures, `failed checks in ${cases.length} cases`).toEqual([]);
 }
 
 /**
