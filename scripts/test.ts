@@ -123,8 +123,11 @@ const fullTier: readonly (readonly Step[])[] = [
 ];
 
 const { values } = parseArgs({ options: { all: { type: 'boolean', default: false } } });
-const tier = values.all ? 'npm run test:all' : 'npm test';
-const phases = values.all ? [...fastTier, ...fullTier] : fastTier;
+const command = values.all ? 'npm run test:all' : 'npm test';
+const tiers = [
+	{ name: 'fast', phases: fastTier },
+	...(values.all ? [{ name: 'full', phases: fullTier }] : []),
+];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 const timings: { step: string; ms: number; ok: boolean }[] = [];
@@ -179,14 +182,23 @@ async function runPhase(phase: readonly Step[]): Promise<boolean> {
 	return passed;
 }
 
-for (const phase of phases) {
-	if (!(await runPhase(phase))) break;
+/** Each tier's wall time, for the tiers that ran. */
+const tierSeconds: Record<string, number> = {};
+run: for (const { name, phases } of tiers) {
+	const tierStarted = Date.now();
+	for (const phase of phases) {
+		if (!(await runPhase(phase))) break run;
+	}
+	tierSeconds[name] = Math.round((Date.now() - tierStarted) / 1000);
 }
 
 const total = Date.now() - started;
-console.log(`\n${tier}, wall time per step:`);
+console.log(`\n${command}, wall time per step:`);
 for (const { step, ms, ok } of timings) {
 	console.log(`  ${ok ? '✔' : '✘'} ${step.padEnd(28)} ${seconds(ms).padStart(6)}`);
+}
+for (const [name, tierTotal] of Object.entries(tierSeconds)) {
+	console.log(`  ${''.padEnd(30)} ${`${tierTotal} s`.padStart(6)} the ${name} tier`);
 }
 console.log(`  ${''.padEnd(30)} ${seconds(total).padStart(6)} in all`);
 const reports = join(import.meta.dirname, '../reports');
@@ -195,10 +207,11 @@ writeFileSync(
 	join(reports, 'test-timings.json'),
 	`${JSON.stringify(
 		{
-			command: tier,
+			command,
 			finished: new Date().toISOString(),
 			cores: availableParallelism(),
 			seconds: Math.round(total / 1000),
+			tiers: tierSeconds,
 			steps: timings.map(({ step, ms, ok }) => ({ step, seconds: Math.round(ms / 1000), passed: ok })),
 		},
 		null,
@@ -207,6 +220,6 @@ writeFileSync(
 );
 const failed = timings.filter((timing) => !timing.ok);
 if (failed.length > 0) {
-	console.error(`\n${tier} failed at ${failed.map((timing) => `\`${timing.step}\``).join(', ')}.`);
+	console.error(`\n${command} failed at ${failed.map((timing) => `\`${timing.step}\``).join(', ')}.`);
 	process.exit(1);
 }
