@@ -145,6 +145,9 @@ function tagged(server: ServerUnderTest, { fast = false, locales = false }): { t
 	};
 }
 
+/** `12 cases`, `1 case`: a grouped test's name says how many it runs. */
+const countOf = (cases: readonly ContractCase[]) => `${cases.length} case${cases.length === 1 ? '' : 's'}`;
+
 /**
  * Runs cases one after another against a server on loopback and asserts that none failed: one
  * assertion for them all, whose message names every failing case and what it got.
@@ -159,7 +162,7 @@ async function expectCasesPass(cases: readonly ContractCase[], port: number) {
 		if (outcome.error) failures.push(`${name}: a network error: ${outcome.error}`);
 		failures.push(...outcome.failures.map((failure) => `${name}: ${failureLine(failure)}`));
 	}
-	expect(failures, `failed checks in ${cases.length} cases`).toEqual([]);
+	expect(failures, `failed checks in ${countOf(cases)}`).toEqual([]);
 }
 
 /**
@@ -252,7 +255,7 @@ function describeStatic(server: ServerUnderTest, executable: string) {
 		for (const group of caseGroups) {
 			const inGroup = cases.filter((contractCase) => contractCase.group === group);
 			if (inGroup.length === 0) continue;
-			it(`${group}: ${inGroup.length} cases`, tagged(server, { fast: true, locales: true }), () =>
+			it(`${group}: ${countOf(inGroup)}`, tagged(server, { fast: true, locales: true }), () =>
 				expectCasesPass(inGroup, served.running!.port),
 			);
 		}
@@ -324,7 +327,7 @@ function describeRequestIdOption(server: ServerUnderTest, executable: string) {
 			const served = servedStatically(server, executable, `request ID ${requestId}`, undefined, variant);
 			const site = siteOf(variant, () => served.work!.pagesRoot);
 			const cases = staticCases(site, server).filter((contractCase) => contractCase.group === 'request IDs');
-			it(`request IDs: ${cases.length} cases`, () => expectCasesPass(cases, served.running!.port));
+			it(`request IDs: ${countOf(cases)}`, () => expectCasesPass(cases, served.running!.port));
 			const fileOf = (file: string) => readFileSync(join(served.work!.pagesRoot, file), 'utf8');
 			it(`the page and the problem document go out as built, ${requestId === false ? 'with no ID' : 'the ID in the header only'}`, async () => {
 				const notFound = requiredStatusPage(contract, 404);
