@@ -214,28 +214,24 @@ describe("the same site served under Astro's base: '/docs'", () => {
 });
 
 /**
- * End to end on one platform's variables: how each platform's are read is the unit tests' (tests/
- * unit/deploy.test.ts, every platform of tests/platforms.ts through ci-info), and two full builds of
- * this site per platform would add minutes for what they already prove.
+ * End to end on one platform's variables, Netlify's: how each platform's are read is the unit
+ * tests' (tests/unit/deploy.test.ts, every platform of tests/platforms.ts through ci-info), and two
+ * full builds of this site per platform would add minutes for what they already prove.
  */
-const endToEnd = ['Netlify'] as const;
-
-describe("production unless a platform says preview, on the platform's own variables", () => {
-	for (const [platform, variables] of endToEnd.map((name) => [name, platforms[name]] as const)) {
-		it(`${platform}: production has no banner and no noindex; a preview says its branch and commit`, async () => {
-			await writeFile(join(project, 'astro.platform.mjs'), config({}));
-			const production = await build('platform', { ...environment, ...variables.production });
-			expect(production.stdout).toContain(`${platform} (`);
-			expect(production.stdout).toContain('production (no banner, indexable)');
-			expect(read('dist-platform/404.html')).not.toContain('class="preview"');
-			expect(read('dist-platform/_headers')).not.toContain('noindex');
-			const preview = await build('platform', { ...environment, ...variables.preview });
-			expect(preview.stdout).toContain('a preview (');
-			const banner = read('dist-platform/404.html');
-			expect(banner).toContain('class="preview"');
-			expect(banner).toContain('<bdi>feature/login</bdi>');
-			expect(banner).toContain('0123456');
-			expect(read('dist-platform/_headers')).toContain('X-Robots-Tag: noindex');
-		}, 300_000);
-	}
+describe("production unless Netlify's variables say preview", () => {
+	it('Netlify: production has no banner and no noindex; a preview says its branch and commit', async () => {
+		await writeFile(join(project, 'astro.platform.mjs'), config({}));
+		const production = await build('platform', { ...environment, ...platforms.Netlify.production });
+		expect(production.stdout).toContain('Netlify (');
+		expect(production.stdout).toContain('production (no banner, indexable)');
+		expect(read('dist-platform/404.html')).not.toContain('class="preview"');
+		expect(read('dist-platform/_headers')).not.toContain('noindex');
+		const preview = await build('platform', { ...environment, ...platforms.Netlify.preview });
+		expect(preview.stdout).toContain('a preview (');
+		const banner = read('dist-platform/404.html');
+		expect(banner).toContain('class="preview"');
+		expect(banner).toContain('<bdi>feature/login</bdi>');
+		expect(banner).toContain('0123456');
+		expect(read('dist-platform/_headers')).toContain('X-Robots-Tag: noindex');
+	}, 300_000);
 });

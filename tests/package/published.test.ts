@@ -16,7 +16,7 @@ import {
 	run,
 	tarballFiles,
 } from '../../scripts/fresh-project';
-import type { Workspace } from './packed';
+import { workspaces, type Workspace } from './packed';
 
 /**
  * Every file a tarball may hold. fallback-pages: the bundle and its declarations, the command, and
@@ -53,8 +53,6 @@ const required: Record<Workspace, readonly string[]> = {
 	],
 	'netlify-plugin-fallback-pages': ['LICENSE', 'CHANGELOG.md', 'index.js', 'manifest.yml'],
 };
-
-const workspaces = Object.keys(allowed) as Workspace[];
 
 describe.each(workspaces)('the packed %s', (workspace) => {
 	it('holds its allowlist and nothing else', async () => {
