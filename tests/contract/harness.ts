@@ -52,8 +52,12 @@ export const contractFile = process.env['FALLBACK_CONTRACT_DIST']
 /** Seconds the proxy configs under test wait for the app: short, so the timeout case stays quick. */
 export const testUpstreamTimeoutSeconds = 2;
 
-/** Seconds the proxy configs under test try to connect to an app whose host drops the attempts. */
-export const testConnectTimeoutSeconds = 1;
+/**
+ * Seconds the proxy configs under test try to connect to an app whose host drops the attempts: two,
+ * so that a loaded machine's delay (up to a second, beside npm test's other steps) stays well apart
+ * from a server that serves its visitors one after another (two timeouts for the second).
+ */
+export const testConnectTimeoutSeconds = 2;
 
 /** How long the test app's /slow takes: well past the timeout, so only a timeout explains a 504. */
 const slowAnswerMs = (testUpstreamTimeoutSeconds + 3) * 1000;
