@@ -45,7 +45,7 @@ export const nginx: BenchServer = {
 	name: 'nginx',
 	debianPackage: 'nginx',
 	executables: ['nginx'],
-	generated: 'nginx/fallback-static.conf',
+	generated: 'nginx/fallback-standalone.conf',
 	proxy: 'nginx/fallback-proxy.conf',
 	handWritten: nginxHandWritten,
 	launch(executable, dir, siteConfig) {
@@ -68,7 +68,7 @@ export const caddy: BenchServer = {
 	name: 'Caddy',
 	debianPackage: 'caddy',
 	executables: ['caddy'],
-	generated: 'caddy/Caddyfile.static',
+	generated: 'caddy/Caddyfile.standalone',
 	proxy: 'caddy/Caddyfile.proxy',
 	handWritten: caddyHandWritten,
 	launch(executable, dir, siteConfig) {
@@ -102,7 +102,7 @@ export const apache: BenchServer = {
 	name: 'Apache',
 	debianPackage: 'apache2',
 	executables: ['apache2', 'httpd'],
-	generated: 'apache/fallback-static.conf',
+	generated: 'apache/fallback-standalone.conf',
 	proxy: 'apache/fallback-proxy.conf',
 	handWritten: apacheHandWritten,
 	launch(executable, dir, siteConfig, port) {
@@ -119,7 +119,7 @@ export const haproxy: BenchServer = {
 	name: 'HAProxy',
 	debianPackage: 'haproxy',
 	executables: ['haproxy'],
-	generated: 'haproxy/haproxy-static.cfg',
+	generated: 'haproxy/haproxy-standalone.cfg',
 	proxy: 'haproxy/haproxy-proxy.cfg',
 	handWritten: haproxyHandWritten,
 	launch(executable, dir, siteConfig) {

@@ -17,16 +17,16 @@ clients. Built with fallback-pages ${version} and its default look and options.
 1. Copy \`dist/\` to \`/var/www/fallback\`, where every config looks for it. Somewhere else: replace
    \`/var/www/fallback\` in the config with that folder.
 2. Take your server's config. The first lines of each file say where it goes and what to change:
-   - nginx: \`hosts/nginx/fallback-static.conf\` (pages alone) or \`fallback-proxy.conf\` (in front of
+   - nginx: \`hosts/nginx/fallback-standalone.conf\` (pages alone) or \`fallback-proxy.conf\` (in front of
      your app), included inside \`http {}\`.
-   - Caddy: \`hosts/caddy/Caddyfile.static\` or \`Caddyfile.proxy\`.
-   - Apache httpd 2.4: \`hosts/apache/fallback-static.conf\` or \`fallback-proxy.conf\`, with
+   - Caddy: \`hosts/caddy/Caddyfile.standalone\` or \`Caddyfile.proxy\`.
+   - Apache httpd 2.4: \`hosts/apache/fallback-standalone.conf\` or \`fallback-proxy.conf\`, with
      \`hosts/apache/languages/\` where the config's paths say.
-   - HAProxy: \`hosts/haproxy/haproxy-static.cfg\` or \`haproxy-proxy.cfg\`.
+   - HAProxy: \`hosts/haproxy/haproxy-standalone.cfg\` or \`haproxy-proxy.cfg\`.
    - Kubernetes (ingress-nginx): \`hosts/kubernetes/\`; Traefik: \`hosts/traefik/\`; Cloudflare
      Workers: \`hosts/cloudflare/\`; Amazon CloudFront: \`hosts/cloudfront/\`; Vercel: \`hosts/vercel/\`.
 3. Change what is yours. The first lines of each config name every line to change, and nothing
-   else names them. For nginx's \`fallback-static.conf\`, three lines:
+   else names them. For nginx's \`fallback-standalone.conf\`, three lines:
    - \`listen 80;\`: the port (and address) the server listens on;
    - \`server_name _;\`: your domain, e.g. \`server_name errors.example.com;\`;
    - \`root /var/www/fallback;\`: the folder you copied \`dist/\` to.

@@ -65,6 +65,7 @@ import {
 	upstreamBodies,
 	upstreamChallenge,
 	upstreamMarker,
+	writeConfig,
 	type Answer,
 	type RequestOptions,
 	type RunningServer,
@@ -793,6 +794,19 @@ function describeShipped(server: ServerUnderTest, executable: string) {
 			expect(file, `hostConfigFiles() writes ${path}`).toBeDefined();
 			await check(join(dir!, path.replace(/\W/g, '-')), file!.content, executable);
 		});
+		const team = server.teamBlock;
+		if (team) {
+			it(`${team.files.map((path) => `hosts/${path}`).join(' and ')}, in a site's own server block, pass the config check`, async () => {
+				const work = join(dir!, 'site-mode');
+				const paths: Record<string, string> = {};
+				for (const path of team.files) {
+					const file = files.find((candidate) => candidate.path === path);
+					expect(file, `hostConfigFiles() writes ${path}`).toBeDefined();
+					paths[path] = await writeConfig(join(work, path.replace(/\W/g, '-')), file!.content);
+				}
+				await check(work, team.config(join(dir!, 'site'), 80, paths), executable);
+			});
+		}
 	});
 }
 

@@ -156,8 +156,9 @@ export async function makeWorkDir(
 	// to walk into the temp dir and read the pages.
 	await chmod(dir, 0o755);
 	const pagesRoot = join(dir, 'pages');
-	// A copy, so a build running at the same time cannot change the pages under a test.
-	await cp(pages, pagesRoot, { recursive: true });
+	// A copy, so a build running at the same time cannot change the pages under a test (its files
+	// keep their times: two copies of a build answer with the same ETag and Last-Modified).
+	await cp(pages, pagesRoot, { recursive: true, preserveTimestamps: true });
 	// A build in a temp folder of its own (mkdtemp: 0700) is copied with that mode.
 	await chmod(pagesRoot, 0o755);
 	return { dir, pagesRoot };

@@ -82,6 +82,12 @@ export interface ServerUnderTest extends HostProfile {
 	check?(dir: string, siteConfig: string, executable: string): Promise<void>;
 	/** The files hostConfigFiles() writes for this server, under hosts/. */
 	shippedFiles: readonly string[];
+	/**
+	 * Site mode: the server block a team already serves its site with, as teams write them (a
+	 * security header on every answer, a year's cache on /_astro/), and the files of Fallback's it
+	 * includes there (under hosts/).
+	 */
+	teamBlock?: TeamServerBlock;
 	/** What the server itself answers when the app is unreachable, and when it is too slow. */
 	proxyFailureStatuses: { unreachable: number; timeout: number };
 	/**
@@ -97,6 +103,22 @@ export interface ServerUnderTest extends HostProfile {
 	 */
 	fuzzExclusion?: { reason: string; excludes(request: FuzzRequest): boolean };
 }
+
+export interface TeamServerBlock {
+	/** Fallback's site-mode files for this server, under hosts/. */
+	files: readonly string[];
+	/**
+	 * The server's config for a team's built site at `root`, listening on `port`, with its own
+	 * headers; with `fallback` (each of `files` by where it was copied), Fallback's files included.
+	 */
+	config(root: string, port: number, fallback?: Readonly<Record<string, string>>): string;
+}
+
+/** The headers a team's own server block sets, as teams write them. */
+export const teamHeaders = {
+	everyAnswer: { name: 'X-Content-Type-Options', value: 'nosniff' },
+	assets: { path: '/_astro/', cacheControl: 'public, max-age=31536000, immutable' },
+} as const;
 
 /** The declared difference of a server that replaces an app's errors on their status alone. */
 const replacedByStatus = (how: string): Difference => ({
@@ -118,9 +140,27 @@ export const nginx: ServerUnderTest = {
 	executables: ['nginx'],
 	install: `apt-get install ${debianPackage('nginx')}`,
 	source: 'src/hosts/nginx.ts',
-	shippedFiles: ['nginx/fallback-static.conf', 'nginx/fallback-proxy.conf'],
+	shippedFiles: ['nginx/fallback-standalone.conf', 'nginx/fallback-proxy.conf'],
 	requestIds: { log: '/var/log/nginx/access.log', inBody: true },
 	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
+	teamBlock: {
+		files: ['nginx/fallback-site-http.conf', 'nginx/fallback-site.conf'],
+		config: (root, port, fallback) =>
+			[
+				...(fallback ? [`include ${fallback['nginx/fallback-site-http.conf']};`] : []),
+				'server {',
+				`\tlisten 127.0.0.1:${port};`,
+				`\troot ${root};`,
+				'\tindex index.html;',
+				'\tinclude /etc/nginx/mime.types;',
+				`\tadd_header ${teamHeaders.everyAnswer.name} ${teamHeaders.everyAnswer.value} always;`,
+				`\tlocation ${teamHeaders.assets.path} { add_header Cache-Control "${teamHeaders.assets.cacheControl}"; }`,
+				'\tlocation / { try_files $uri $uri/ =404; }',
+				...(fallback ? [`\tinclude ${fallback['nginx/fallback-site.conf']};`] : []),
+				'}',
+				'',
+			].join('\n'),
+	},
 	proxyFailureStatuses: gatewayStatuses,
 	// "upstream timed out while connecting": a timeout, like a silent app.
 	connectTimeoutStatus: 504,
@@ -155,8 +195,22 @@ export const caddy: ServerUnderTest = {
 	executables: ['caddy'],
 	install: `apt-get install ${debianPackage('caddy')}`,
 	source: 'src/hosts/caddy.ts',
-	shippedFiles: ['caddy/Caddyfile.static', 'caddy/Caddyfile.proxy'],
+	shippedFiles: ['caddy/Caddyfile.standalone', 'caddy/Caddyfile.proxy'],
 	configs: { static: caddyStaticConfig, proxy: caddyProxyConfig },
+	teamBlock: {
+		files: ['caddy/fallback-site.caddy'],
+		config: (root, port, fallback) =>
+			[
+				`http://127.0.0.1:${port} {`,
+				`\troot * ${root}`,
+				`\theader ${teamHeaders.everyAnswer.name} ${teamHeaders.everyAnswer.value}`,
+				`\theader ${teamHeaders.assets.path}* Cache-Control "${teamHeaders.assets.cacheControl}"`,
+				'\tfile_server',
+				...(fallback ? [`\timport ${fallback['caddy/fallback-site.caddy']}`] : []),
+				'}',
+				'',
+			].join('\n'),
+	},
 	proxyFailureStatuses: gatewayStatuses,
 	// A dial that timed out is a dial that failed.
 	connectTimeoutStatus: 502,
@@ -209,8 +263,31 @@ export const apache: ServerUnderTest = {
 	executables: ['apache2', 'httpd'],
 	install: `apt-get install ${debianPackage('apache2')}`,
 	source: 'src/hosts/apache.ts',
-	shippedFiles: ['apache/fallback-static.conf', 'apache/fallback-proxy.conf'],
+	shippedFiles: ['apache/fallback-standalone.conf', 'apache/fallback-proxy.conf'],
 	configs: { static: apacheStaticConfig, proxy: apacheProxyConfig },
+	teamBlock: {
+		files: ['apache/fallback-site.conf'],
+		config: (root, port, fallback) =>
+			[
+				`<VirtualHost 127.0.0.1:${port}>`,
+				`\tDocumentRoot "${root}"`,
+				`\t<Directory "${root}">`,
+				'\t\tRequire all granted',
+				'\t</Directory>',
+				// The suite's main config types .html alone; a server's mime.types types the rest.
+				'\tAddType text/css .css',
+				'\tAddType text/javascript .js',
+				'\tAddType image/png .png',
+				'\tAddType font/woff2 .woff2',
+				`\tHeader always set ${teamHeaders.everyAnswer.name} ${teamHeaders.everyAnswer.value}`,
+				`\t<Location "${teamHeaders.assets.path}">`,
+				`\t\tHeader set Cache-Control "${teamHeaders.assets.cacheControl}"`,
+				'\t</Location>',
+				...(fallback ? [`\tInclude "${fallback['apache/fallback-site.conf']}"`] : []),
+				'</VirtualHost>',
+				'',
+			].join('\n'),
+	},
 	proxyFailureStatuses: apacheProxyFailureStatuses,
 	connectTimeoutStatus: apacheProxyFailureStatuses.unreachable,
 	differences: {
@@ -258,7 +335,7 @@ export const haproxy: ServerUnderTest = {
 	executables: ['haproxy'],
 	install: `apt-get install ${debianPackage('haproxy')}`,
 	source: 'src/hosts/haproxy.ts',
-	shippedFiles: ['haproxy/haproxy-static.cfg', 'haproxy/haproxy-proxy.cfg'],
+	shippedFiles: ['haproxy/haproxy-standalone.cfg', 'haproxy/haproxy-proxy.cfg'],
 	requestIds: { log: haproxyAccessLog },
 	configs: { static: haproxyStaticConfig, proxy: haproxyProxyConfig },
 	proxyFailureStatuses: haproxyProxyFailureStatuses,

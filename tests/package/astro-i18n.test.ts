@@ -140,7 +140,7 @@ describe('an Astro site with i18n (en, de, fr) and nothing said to Fallback abou
 		const netlify = await serveOnNetlify(join(project, 'dist-i18n'), join(project, 'netlify-i18n'));
 		servers.push(netlify);
 		const nginx = await serveOnNginx(
-			join(project, 'dist-i18n-hosts/nginx/fallback-static.conf'),
+			join(project, 'dist-i18n-hosts/nginx/fallback-standalone.conf'),
 			nginxPort,
 			join(project, 'nginx'),
 		);

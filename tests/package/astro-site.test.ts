@@ -152,7 +152,7 @@ describe('an Astro site with fallback({ sitePages: [404] })', () => {
 
 	it('holds the contract on nginx with the config the build wrote', async () => {
 		const server = await serveOnNginx(
-			join(project, 'dist-hosts/nginx/fallback-static.conf'),
+			join(project, 'dist-hosts/nginx/fallback-standalone.conf'),
 			nginxPort,
 			join(project, 'nginx'),
 		);

@@ -157,7 +157,7 @@ describe('fallback-pages build with a config file, without an Astro project', ()
 		expect(readdirSync(join(project, 'fallback'))).toEqual(
 			expect.arrayContaining(['404.html', 'ar', 'fr', '_redirects', '_headers']),
 		);
-		expect(existsSync(join(project, 'fallback-hosts/nginx/fallback-static.conf'))).toBe(true);
+		expect(existsSync(join(project, 'fallback-hosts/nginx/fallback-standalone.conf'))).toBe(true);
 		// Nothing of the Astro run it made is left in the project.
 		expect(readdirSync(project).sort()).toEqual(
 			[
@@ -205,7 +205,7 @@ describe('fallback-pages build with a config file, without an Astro project', ()
 
 	it('holds the contract on nginx with the config it wrote', async () => {
 		const server = await serveOnNginx(
-			join(project, 'fallback-hosts/nginx/fallback-static.conf'),
+			join(project, 'fallback-hosts/nginx/fallback-standalone.conf'),
 			nginxPort,
 			join(project, '.nginx-work'),
 		);

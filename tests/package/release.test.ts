@@ -142,7 +142,7 @@ describe('npm run release', () => {
 		const [port, besidePort] = [await freePort(), await freePort()];
 		// Exactly the three lines the README names, each once in the file, and nothing else.
 		const readme = readFileSync(join(folder, 'README.md'), 'utf8');
-		const shipped = readFileSync(join(folder, 'hosts/nginx/fallback-static.conf'), 'utf8');
+		const shipped = readFileSync(join(folder, 'hosts/nginx/fallback-standalone.conf'), 'utf8');
 		const configured = (at: number) => {
 			const changes: [string, string][] = [
 				['listen 80;', `listen 127.0.0.1:${at};`],

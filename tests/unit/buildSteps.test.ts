@@ -138,10 +138,31 @@ describe('writeHostConfigs', () => {
 		const line = await writeHostConfigs(dist, contract, { hostsDir, root, hosts: parseOptions({}).hosts });
 		expect(existsSync(join(hostsDir, 'stale.conf'))).toBe(false);
 		expect(readContractFile(join(hostsDir, CONTRACT_NAME))).toEqual(contract);
-		expect(existsSync(join(hostsDir, 'nginx/fallback-static.conf'))).toBe(true);
+		expect(existsSync(join(hostsDir, 'nginx/fallback-standalone.conf'))).toBe(true);
 		expect(line).toMatch(
 			/^wrote \d+ host configs \(nginx, .*\) and the route contract \(contract\.json\) to /,
 		);
+	});
+	it('in a site with pages of its own, names the site-mode files for the server that serves it', async () => {
+		const dist = distWithPages(contract);
+		const hostsDir = `${dist}-hosts/`;
+		const line = await writeHostConfigs(dist, contract, {
+			hostsDir,
+			root: dirname(dist),
+			hosts: parseOptions({}).hosts,
+			site: true,
+		});
+		const named = [...line.matchAll(/(\S+-hosts\/([a-z]+\/fallback-site[.a-z-]*))/g)].map(
+			(match) => match[2]!,
+		);
+		expect(named).toEqual([
+			'nginx/fallback-site-http.conf',
+			'nginx/fallback-site.conf',
+			'caddy/fallback-site.caddy',
+			'apache/fallback-site.conf',
+		]);
+		for (const path of named) expect(existsSync(join(hostsDir, path)), path).toBe(true);
+		expect(line).toContain('standalone');
 	});
 	it("refuses a folder that is not Fallback's, and touches nothing in it", async () => {
 		const dist = distWithPages(contract);

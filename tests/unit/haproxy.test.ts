@@ -313,7 +313,7 @@ describe('hostConfigFiles()', () => {
 		const paths = hostConfigFiles(fixtureContract, fixtureOptions).map((file) => file.path);
 		for (const file of haproxyFiles(fixtureContract, fixtureOptions)) expect(paths).toContain(file.path);
 		expect(haproxyFiles(fixtureContract, fixtureOptions).map((file) => file.path)).toEqual([
-			'haproxy/haproxy-static.cfg',
+			'haproxy/haproxy-standalone.cfg',
 			'haproxy/haproxy-proxy.cfg',
 		]);
 	});

@@ -107,13 +107,13 @@ describe('every generated file obeys the switch', () => {
 			.map((file) => file.path);
 		for (const path of [
 			'_redirects',
-			'nginx/fallback-static.conf',
+			'nginx/fallback-standalone.conf',
 			'nginx/fallback-proxy.conf',
-			'caddy/Caddyfile.static',
+			'caddy/Caddyfile.standalone',
 			'caddy/Caddyfile.proxy',
-			'apache/fallback-static.conf',
+			'apache/fallback-standalone.conf',
 			'apache/fallback-proxy.conf',
-			'haproxy/haproxy-static.cfg',
+			'haproxy/haproxy-standalone.cfg',
 			'haproxy/haproxy-proxy.cfg',
 			'cloudflare/worker.js',
 		]) {

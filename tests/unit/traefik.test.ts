@@ -182,7 +182,7 @@ describe('Traefik v3 with Docker (docker-compose.yml)', () => {
 		expect(compose.services['traefik']!.command).toContain('--providers.docker.exposedbydefault=false');
 		expect(compose.services['fallback-pages']!.volumes).toEqual([
 			'./dist:/srv/fallback-pages:ro',
-			'./hosts/nginx/fallback-static.conf:/etc/nginx/conf.d/default.conf:ro',
+			'./hosts/nginx/fallback-standalone.conf:/etc/nginx/conf.d/default.conf:ro',
 		]);
 	});
 	it('the same middleware as labels on the pages, used by the app router only', () => {

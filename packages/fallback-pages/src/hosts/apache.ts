@@ -7,6 +7,7 @@ import {
 	baseOf,
 	contentLanguage,
 	errorRoutes,
+	folderLocale,
 	headersInFrontOfApp,
 	MAINTENANCE_STATUS,
 	negotiates,
@@ -34,7 +35,15 @@ import {
 } from './format';
 import { firstListedCapture } from './language';
 import { formats } from './mediaType';
-import { namedStatuses, pageGroupPattern, pageGroups, pageIn, pageName, pageStatuses } from './pageTable';
+import {
+	fallbackGalleries,
+	namedStatuses,
+	pageGroupPattern,
+	pageGroups,
+	pageIn,
+	pageName,
+	pageStatuses,
+} from './pageTable';
 import { comment, renderApacheFile, section, type ApacheDirective, type ApacheNode } from './syntax/apache';
 import { apacheUnsupportedStatuses } from './unsupportedStatuses';
 import type { HostOptions } from './options';
@@ -198,7 +207,11 @@ const mapFormats = {
  */
 function errorDocument(contract: RouteContract, status: number, mapsUrl: string, suffix = '.var'): string {
 	const named = [...namedStatuses(contract).values()].includes(status) ? '%{ENV:FALLBACK_NAME}' : '';
-	return apacheString(`${mapsUrl}%{ENV:FALLBACK_LOCALE}${named}${status}${suffix}`, 'error document');
+	// The site's own page (sitePages) answers in every language: only a locale's folder changes it.
+	// Its problem document alone (under the API) is Fallback's, in the language asked for.
+	const sitePage = statusPage(contract, status)?.sitePage && suffix === '.var';
+	const locale = sitePage ? 'FALLBACK_FOLDER' : 'FALLBACK_LOCALE';
+	return apacheString(`${mapsUrl}%{ENV:${locale}}${named}${status}${suffix}`, 'error document');
 }
 
 /**
@@ -219,10 +232,13 @@ function languageRules(contract: RouteContract): ApacheNode[] {
 		`RewriteCond "\${fallback_lower:%1}" ${apacheString(`^(?!${contract.defaultLocale}$)(.+)$`, 'default locale')}`,
 		'RewriteRule "^" "-" [E=FALLBACK_LOCALE:%1/]',
 		comment("Under a locale's folder, that locale, whatever the browser asks: its pages and its errors."),
-		`RewriteRule ${apacheString(`^${literalPathPattern(baseOf(contract))}(${contract.otherLocales.join('|')})/`, 'locale folders')} "-" [E=FALLBACK_LOCALE:$1/]`,
+		comment(
+			"(FALLBACK_FOLDER: the folder's alone, for the site's own pages, which answer in every language.)",
+		),
+		`RewriteRule ${apacheString(`^${literalPathPattern(baseOf(contract))}(${contract.otherLocales.join('|')})/`, 'locale folders')} "-" [E=FALLBACK_LOCALE:$1/,E=FALLBACK_FOLDER:$1/]`,
 		...Object.entries(contract.localeAliases ?? {}).map(
 			([folder, locale]) =>
-				`RewriteRule ${apacheString(`^${literalPathPattern(folder)}`, `locale folder ${folder}`)} "-" [${locale === contract.defaultLocale ? 'E=!FALLBACK_LOCALE' : `E=FALLBACK_LOCALE:${locale}/`}]`,
+				`RewriteRule ${apacheString(`^${literalPathPattern(folder)}`, `locale folder ${folder}`)} "-" [${locale === contract.defaultLocale ? 'E=!FALLBACK_LOCALE' : `E=FALLBACK_LOCALE:${locale}/,E=FALLBACK_FOLDER:${locale}/`}]`,
 		),
 	];
 }
@@ -342,6 +358,12 @@ function negotiatedHeaderLines(contract: RouteContract): ApacheDirective[] {
 /** mod_unique_id, to enable where the config uses it. */
 const uniqueIdModule = (contract: RouteContract) => (requestIdsOf(contract) === false ? '' : ' unique_id');
 
+/** The request's ID on an answer (mod_unique_id), where request IDs are on. */
+function requestIdHeaderLines(contract: RouteContract): ApacheDirective[] {
+	if (requestIdsOf(contract) === false) return [];
+	return [`Header always set ${headerName(contract.requestIdHeader, 'request ID header')} "%{UNIQUE_ID}e"`];
+}
+
 function requestIdLines(contract: RouteContract): ApacheNode[] {
 	const header = headerName(contract.requestIdHeader, 'request ID header');
 	if (requestIdsOf(contract) === false) {
@@ -352,7 +374,7 @@ function requestIdLines(contract: RouteContract): ApacheNode[] {
 	}
 	return [
 		comment("The request's ID (mod_unique_id), for support to quote: on the answer, in the log, to the app."),
-		`Header always set ${header} "%{UNIQUE_ID}e"`,
+		...requestIdHeaderLines(contract),
 		`RequestHeader set ${header} "%{UNIQUE_ID}e"`,
 		'LogFormat "%h %l %u %t \\"%r\\" %>s %b \\"%{Referer}i\\" \\"%{User-Agent}i\\" request_id=%{UNIQUE_ID}e" fallback',
 		'CustomLog /var/log/apache2/access.log fallback',
@@ -368,13 +390,48 @@ const serverTokens: ApacheNode[] = [
 	'ServerTokens Prod',
 ];
 
+/**
+ * What is no page of the site's answers as an unknown path: the rule files for other hosts, the
+ * problem documents and type maps (for ErrorDocument only), a path no file can have.
+ */
+function hiddenPathRules(contract: RouteContract): ApacheNode[] {
+	const notFound = notFoundPage(contract);
+	return [
+		comment(`Rule files for other hosts are no pages: ${notFound.status}.`),
+		...contract.hiddenFiles.map(
+			(file) => `RewriteRule "${exactPathsPattern([`/${file}`])}" "-" [R=${notFound.status},L]`,
+		),
+		comment(`The problem documents are for ErrorDocument only: ${notFound.status}.`),
+		`RewriteRule ${apacheString(pathPrefixesPattern(contract.hiddenFolders), 'problem folders')} "-" [R=${notFound.status},L]`,
+		comment(`The type maps are for ErrorDocument only: ${notFound.status}.`),
+		`RewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
+		comment(
+			`A path segment longer than a file name can be is no file: ${notFound.status} (Apache would answer 403).`,
+		),
+		`RewriteRule "/[^/]{${longestFileName + 1},}" "-" [R=${notFound.status},L]`,
+	];
+}
+
+/** Under the API, a missing path gets the not-found problem document, not the page. */
+function apiErrorDocuments(contract: RouteContract, mapsUrl: string): ApacheNode[] {
+	if (contract.apiPrefixes.length === 0) return [];
+	const notFound = notFoundPage(contract);
+	return [
+		comment(`Under the API, a missing path: the problem document (${PROBLEM_JSON}), not the page.`),
+		section('LocationMatch', apacheString(pathPrefixesPattern(contract.apiPrefixes), 'API prefixes'), [
+			`ErrorDocument ${notFound.status} ${errorDocument(contract, notFound.status, mapsUrl, '.problem.var')}`,
+		]),
+	];
+}
+
 /** The static site: dist/ at `pagesRoot`. */
 export function apacheStaticConfig(contract: RouteContract, options: HostOptions): string {
 	const root = apacheString(options.pagesRoot, 'fallback.hosts.pagesRoot');
-	const notFound = notFoundPage(contract);
 	const statusPages = supported(contract.statusPages);
 	const header = fileHeader([
-		'Fallback for Apache httpd 2.4, static site: every error answers with its own page and status.',
+		"Fallback for Apache httpd 2.4, standalone: a server of Fallback's pages alone; every error answers",
+		'with its own page and status. Its headers go on every answer: for the VirtualHost that serves your',
+		'own site, Include fallback-site.conf there instead.',
 		`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
 		'change the VirtualHost address (a matching Listen must exist, see ports.conf) and the paths, then:',
 		`a2enmod rewrite headers alias dir mime negotiation${uniqueIdModule(contract)} && a2ensite fallback && systemctl reload apache2`,
@@ -424,31 +481,9 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 			`RewriteCond "%{REQUEST_METHOD}" "!^(${contract.readMethods.join('|')})$"`,
 			`RewriteRule "^" "-" [R=${contract.methodNotAllowedStatus},L]`,
 			...pageRules(contract),
-			comment(`Rule files for other hosts are no pages: ${notFound.status}.`),
-			...contract.hiddenFiles.map(
-				(file) => `RewriteRule "${exactPathsPattern([`/${file}`])}" "-" [R=${notFound.status},L]`,
-			),
-			comment(`The problem documents are for ErrorDocument only: ${notFound.status}.`),
-			`RewriteRule ${apacheString(pathPrefixesPattern(contract.hiddenFolders), 'problem folders')} "-" [R=${notFound.status},L]`,
-			comment(`The type maps are for ErrorDocument only: ${notFound.status}.`),
-			`RewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
-			comment(
-				`A path segment longer than a file name can be is no file: ${notFound.status} (Apache would answer 403).`,
-			),
-			`RewriteRule "/[^/]{${longestFileName + 1},}" "-" [R=${notFound.status},L]`,
+			...hiddenPathRules(contract),
 			'',
-			...(contract.apiPrefixes.length > 0
-				? [
-						comment(`Under the API, a missing path: the problem document (${PROBLEM_JSON}), not the page.`),
-						section(
-							'LocationMatch',
-							apacheString(pathPrefixesPattern(contract.apiPrefixes), 'API prefixes'),
-							[
-								`ErrorDocument ${notFound.status} ${errorDocument(contract, notFound.status, contract.internalPrefix, '.problem.var')}`,
-							],
-						),
-					]
-				: []),
+			...apiErrorDocuments(contract, contract.internalPrefix),
 		]),
 	]);
 }
@@ -546,10 +581,85 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 	]);
 }
 
+/** Where the site mode's file goes, to be included in the site's VirtualHost. */
+const siteFileName = 'fallback-site.conf';
+
+/**
+ * Fallback's own files among the site's (its pages in every locale but the site's own, the problem
+ * documents and text twins, its galleries) as one pattern per locale folder: `^/(?:404|503|…)[.]html$|^/problem/`.
+ * What a type map serves is one of them, so their <LocationMatch> gives Fallback's answers their
+ * headers and leaves every other answer of the site alone.
+ */
+function fallbackFilesPattern(contract: RouteContract, locale?: string): string {
+	const ofLocale = (other: string) => locale === undefined || other === locale;
+	const pages = supported(errorRoutes(contract))
+		.filter((route) => !route.sitePage && ofLocale(routeLocale(contract, route)))
+		.map((route) => `/${route.file}`);
+	const galleries = fallbackGalleries(contract)
+		.filter((gallery) => ofLocale(gallery.locale))
+		.flatMap((gallery) => gallery.paths);
+	const folders = contract.hiddenFolders.filter((folder) => ofLocale(folderLocale(contract, folder)));
+	return [exactPathsPattern([...pages, ...galleries]), pathPrefixesPattern(folders)].join('|');
+}
+
+/**
+ * Site mode: what a team includes in the VirtualHost that already serves its built site (its
+ * DocumentRoot is the build's folder, Fallback's pages in it). Fallback's pages' paths answer with
+ * their status and every error shows its page (type maps pick the format); only those answers
+ * carry Fallback's headers, set on its own files. No method is refused that the site answers today.
+ */
+export function apacheSiteConfig(contract: RouteContract, options: HostOptions): string {
+	const header = fileHeader([
+		'Fallback for Apache httpd 2.4, added to the VirtualHost that already serves your site.',
+		`Copy this file to /etc/apache2/${siteFileName} and hosts/apache/languages/ to ${typeMapsRoot(options)}/ (the type maps;`,
+		`change that path below if you put them elsewhere), then add one line inside your VirtualHost, whose`,
+		`DocumentRoot is the built site (Fallback's pages in it): Include /etc/apache2/${siteFileName}`,
+		`a2enmod rewrite headers alias mime negotiation${uniqueIdModule(contract)} && systemctl reload apache2`,
+		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
+		"files keep your VirtualHost's own, and any method you answer today is answered as before.",
+	]);
+	const statusPages = supported(contract.statusPages);
+	return renderApacheFile(header, [
+		'',
+		...typeMapLines(options, contract.internalPrefix),
+		'',
+		comment("Fallback's answers, whatever page or problem document they serve: its headers, its languages."),
+		section('LocationMatch', apacheString(fallbackFilesPattern(contract), "Fallback's files"), [
+			...pageLanguageLines(contract),
+			...requestIdHeaderLines(contract),
+			...pageHeaderLines(contract),
+			...negotiatedHeaderLines(contract),
+			...statusHeaderLines(statusPages, (route) => route.headers),
+		]),
+		...contract.otherLocales.map((locale) =>
+			section('LocationMatch', apacheString(fallbackFilesPattern(contract, locale), `files of ${locale}`), [
+				`DefaultLanguage ${contentLanguage(contract, locale)}`,
+			]),
+		),
+		'',
+		comment('Any error Apache answers with, whatever caused it, shows the page of its status.'),
+		unsupportedNote,
+		...statusPages.map(
+			(route) =>
+				`ErrorDocument ${route.status} ${errorDocument(contract, route.status, contract.internalPrefix)}`,
+		),
+		'',
+		'RewriteEngine On',
+		...onlyVisitorRequests,
+		...languageRules(contract),
+		...maintenanceRules(contract),
+		...pageRules(contract),
+		...hiddenPathRules(contract),
+		'',
+		...apiErrorDocuments(contract, contract.internalPrefix),
+	]);
+}
+
 export function apacheFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
 	return [
-		{ path: 'apache/fallback-static.conf', content: apacheStaticConfig(contract, options) },
+		{ path: 'apache/fallback-standalone.conf', content: apacheStaticConfig(contract, options) },
 		{ path: 'apache/fallback-proxy.conf', content: apacheProxyConfig(contract, options) },
+		{ path: `apache/${siteFileName}`, content: apacheSiteConfig(contract, options) },
 		...apacheTypeMaps(contract),
 	];
 }

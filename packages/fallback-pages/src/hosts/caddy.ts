@@ -25,6 +25,7 @@ import {
 	fileHeader,
 	headerName,
 	pathPrefixesPattern,
+	literalPath,
 	literalPathPattern,
 	longestFileName,
 	type HostConfigFile,
@@ -32,7 +33,7 @@ import {
 import { firstListedCapture } from './language';
 import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
 import type { HostOptions } from './options';
-import { namedStatuses, pageGroupPattern, pageGroups, pageName } from './pageTable';
+import { fallbackGalleries, namedStatuses, pageGroupPattern, pageGroups, pageName } from './pageTable';
 
 import { block, caddySyntax, comment, renderFile, type ConfigNode, type Directive } from './syntax/braces';
 
@@ -43,17 +44,53 @@ function siteAddress({ listen }: HostOptions): string {
 
 const snippet = 'fallback_page_headers';
 
-/** The page headers, as a snippet both modes import where a Fallback page is answered. */
+/** The configs Caddy gets: a static site alone, in front of an app, added to the site's own block. */
+type Mode = 'static' | 'proxy' | 'site';
+
+/** The page headers, each `Name value`, for a `header` block. */
+const pageHeaderLines = (contract: RouteContract): Directive[] =>
+	Object.entries(contract.pageHeaders).map(
+		([name, value]) => `${headerName(name, 'page header name')} ${caddyString(value, `page header ${name}`)}`,
+	);
+
+/** The page headers, on the answer a Fallback page is served with. */
+const pageHeaderBlock = (contract: RouteContract): ConfigNode => block('header', pageHeaderLines(contract));
+
+/** The page headers, as a snippet the whole-server configs import where a Fallback page is answered. */
 function pageHeaderSnippet(contract: RouteContract): ConfigNode {
-	return block(`(${snippet})`, [
-		block(
-			'header',
-			Object.entries(contract.pageHeaders).map(
-				([name, value]) =>
-					`${headerName(name, 'page header name')} ${caddyString(value, `page header ${name}`)}`,
-			),
-		),
-	]);
+	return block(`(${snippet})`, [pageHeaderBlock(contract)]);
+}
+
+/**
+ * Site mode, in handle_errors: an error in the default locale whose page is the site's own
+ * (sitePages) shows it as the site built it, with none of Fallback's headers, whatever language is
+ * asked for. Its problem document and text twin, and the page under another locale's folder, are
+ * Fallback's.
+ */
+function sitePageLines(contract: RouteContract): ConfigNode[] {
+	const sitePages = contract.statusPages.filter((route) => route.sitePage);
+	if (sitePages.length === 0) return [];
+	const base = localeFolder(contract, contract.defaultLocale);
+	return [
+		comment("The site's own pages (sitePages), as they were built: its headers, not Fallback's."),
+		// One map, then one value matched: a `vars` matcher holds if any one of its variables does.
+		block('map "{err.status_code}|{vars.fallback_format}" {fallback_site_page}', [
+			...sitePages.map((route) => `"${route.status}|page" yes`),
+			'default no',
+		]),
+		block('@sitePage', [
+			'vars {fallback_site_page} yes',
+			...(contract.otherLocales.length > 0
+				? [
+						`not path_regexp ${caddyString(`^${literalPathPattern(base)}(${contract.otherLocales.join('|')})/`, 'locale folders')}`,
+					]
+				: []),
+		]),
+		block('route @sitePage', [
+			`rewrite * ${base}{fallback_page_name}.${formats.page.extension}`,
+			block('file_server', ['disable_canonical_uris']),
+		]),
+	];
 }
 
 /** In handle_errors: the headers that go with a status, matched on the error's status. */
@@ -255,13 +292,16 @@ function maintenanceLines(contract: RouteContract): ConfigNode[] {
  * in a static site the not-found one; in front of an app that of any error Caddy answers (the app
  * unreachable, too slow, or failing with an HTML or empty body).
  */
-function errorHandler(contract: RouteContract, mode: 'static' | 'proxy', headersOf: HeadersOf): ConfigNode[] {
+function errorHandler(contract: RouteContract, mode: Mode, headersOf: HeadersOf): ConfigNode[] {
 	const negotiating = negotiates(contract);
 	const notFound = notFoundPage(contract);
 	const requestIds = requestIdsOf(contract) !== false;
 	const folder = negotiating ? '{fallback_locale}' : localeFolder(contract, contract.defaultLocale).slice(1);
+	// Behind an app, errors of every path are Fallback's; in a static site (alone or the team's),
+	// a missing file under the API is the not-found problem document.
+	const serving = mode !== 'proxy';
 	return [
-		`import ${snippet}`,
+		...(mode === 'site' ? [] : [`import ${snippet}`]),
 		...(negotiating ? localeAskedMap(contract) : []),
 		...formatAskedMap,
 		comment('Caddy runs a map again at each read of its output: each pattern runs once, its answer kept.'),
@@ -275,13 +315,13 @@ function errorHandler(contract: RouteContract, mode: 'static' | 'proxy', headers
 					block('@api', [
 						`path_regexp ${pathPrefixesPattern(contract.apiPrefixes)}`,
 						// Not a request for one of the pages (`/api/404`, were it one): that is the page.
-						...(mode === 'static'
+						...(serving
 							? [`vars {err.status_code} ${notFound.status}`, 'vars {vars.fallback_page_name} ""']
 							: []),
 					]),
 					block('vars @api', [
 						'fallback_format problem',
-						...(mode === 'static' ? [`fallback_page_name ${pageName(contract, notFound)}`] : []),
+						...(serving ? [`fallback_page_name ${pageName(contract, notFound)}`] : []),
 					]),
 				]
 			: []),
@@ -297,6 +337,8 @@ function errorHandler(contract: RouteContract, mode: 'static' | 'proxy', headers
 			: []),
 		formatFileMap,
 		pageNameMap,
+		...wholePageLines,
+		...(mode === 'site' ? [...sitePageLines(contract), pageHeaderBlock(contract)] : []),
 		comment(
 			"The answer's headers: Caddy's own ID of the request (never one a client sent), language, format.",
 		),
@@ -309,7 +351,6 @@ function errorHandler(contract: RouteContract, mode: 'static' | 'proxy', headers
 			'Content-Type {fallback_format_type}',
 		]),
 		...statusHeaderLines(contract.statusPages, headersOf),
-		...wholePageLines,
 		`rewrite * /${folder}{fallback_format_folder}{fallback_page_name}.{fallback_format_extension}`,
 		// Never a redirect: file_server would send /x/404.json/ to /x/404.json when the page it
 		// serves has the name of the path's last segment.
@@ -317,11 +358,38 @@ function errorHandler(contract: RouteContract, mode: 'static' | 'proxy', headers
 	];
 }
 
+/**
+ * In `route`: what is no page of the site's fails with the not-found status — the rule files for
+ * other hosts, the problem documents, a path no file can have.
+ */
+function hiddenPathLines(contract: RouteContract): ConfigNode[] {
+	const notFound = notFoundPage(contract);
+	return [
+		comment(`Rule files for other hosts are no pages: ${notFound.status}; nor are the problem documents.`),
+		`@hidden path_regexp ${exactPathsPattern(contract.hiddenFiles.map((file) => `/${file}`))}`,
+		`error @hidden ${notFound.status}`,
+		`@hiddenFolders path_regexp ${pathPrefixesPattern(contract.hiddenFolders)}`,
+		`error @hiddenFolders ${notFound.status}`,
+		comment(
+			`A path segment longer than a file name can be is no file: ${notFound.status} (file_server would fail with 500).`,
+		),
+		`@tooLong path_regexp /[^/]{${longestFileName + 1},}`,
+		`error @tooLong ${notFound.status}`,
+		comment(
+			`Nor is a path with a control character (/%00): ${notFound.status} (file_server would fail with 500).`,
+		),
+		'@controlCharacter path_regexp [\\x00-\\x1f\\x7f]',
+		`error @controlCharacter ${notFound.status}`,
+	];
+}
+
 /** The static site: dist/ at `pagesRoot`. */
 export function caddyStaticConfig(contract: RouteContract, options: HostOptions): string {
 	const notFound = notFoundPage(contract);
 	const header = fileHeader([
-		'Fallback for Caddy v2, static site: every error answers with its own page and status.',
+		"Fallback for Caddy v2, standalone: a server of Fallback's pages alone; every error answers with its",
+		'own page and status. Its headers go on every answer: for the site block that serves your own site,',
+		'import fallback-site.caddy there instead.',
 		`Copy dist/ to ${options.pagesRoot} and this file to /etc/caddy/Caddyfile (or import it from there),`,
 		'then replace the site address with your domain (Caddy then gets it a certificate) and change root.',
 	]);
@@ -344,23 +412,7 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 				`@notRead not method ${contract.readMethods.join(' ')}`,
 				`error @notRead ${contract.methodNotAllowedStatus}`,
 				...pageRouteLines(contract),
-				comment(
-					`Rule files for other hosts are no pages: ${notFound.status}; nor are the problem documents.`,
-				),
-				`@hidden path_regexp ${exactPathsPattern(contract.hiddenFiles.map((file) => `/${file}`))}`,
-				`error @hidden ${notFound.status}`,
-				`@hiddenFolders path_regexp ${pathPrefixesPattern(contract.hiddenFolders)}`,
-				`error @hiddenFolders ${notFound.status}`,
-				comment(
-					`A path segment longer than a file name can be is no file: ${notFound.status} (file_server would fail with 500).`,
-				),
-				`@tooLong path_regexp /[^/]{${longestFileName + 1},}`,
-				`error @tooLong ${notFound.status}`,
-				comment(
-					`Nor is a path with a control character (/%00): ${notFound.status} (file_server would fail with 500).`,
-				),
-				'@controlCharacter path_regexp [\\x00-\\x1f\\x7f]',
-				`error @controlCharacter ${notFound.status}`,
+				...hiddenPathLines(contract),
 				'file_server',
 			]),
 			'',
@@ -439,9 +491,66 @@ export function caddyProxyConfig(contract: RouteContract, options: HostOptions):
 	]);
 }
 
+/** Site mode: Fallback's galleries (where the site has no page of its own) carry its headers. */
+function galleryHeaderLines(contract: RouteContract): ConfigNode[] {
+	return fallbackGalleries(contract).flatMap(({ locale, paths }) => [
+		`@gallery_${locale} path ${paths.map((path) => literalPath(path)).join(' ')}`,
+		block(`header @gallery_${locale}`, [
+			...pageHeaderLines(contract),
+			`Content-Language ${caddyString(contentLanguage(contract, locale), `language of ${locale}`)}`,
+		]),
+	]);
+}
+
+/** Where the site mode's file goes, to be imported in the site's block. */
+const siteFileName = 'fallback-site.caddy';
+
+/**
+ * Site mode: what a team imports into the site block that already serves its built site (its root
+ * is the build's folder, Fallback's pages in it). The pages' paths answer with their status and
+ * every error shows its page; only those answers carry Fallback's headers (set in handle_errors).
+ * Nothing of the site's own answers changes, and no method is refused that it answers today.
+ */
+export function caddySiteConfig(contract: RouteContract): string {
+	const notFound = notFoundPage(contract);
+	const header = fileHeader([
+		'Fallback for Caddy v2, added to the site block that already serves your site.',
+		`Copy this file to /etc/caddy/${siteFileName} and add one line inside your site's block, whose root is`,
+		`the built site (Fallback's pages in it): import /etc/caddy/${siteFileName}`,
+		'Nothing here needs changing; remove a handle_errors of your own (this file brings one).',
+		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
+		"files keep your block's own, and any method you answer today is answered as before.",
+	]);
+	return renderFile(caddySyntax, header, [
+		'',
+		comment([
+			'`route` runs before your file_server (Caddy orders it so): a request for one of the pages, or for',
+			`something that is no page, ends here with its error; anything else goes on to your directives.`,
+		]),
+		block('route', [
+			...maintenanceLines(contract),
+			comment("Fallback's galleries, where the site has no page of its own: its headers, their language."),
+			...galleryHeaderLines(contract),
+			...pageRouteLines(contract),
+			...hiddenPathLines(contract),
+		]),
+		'',
+		comment(
+			`Every error, whatever caused it (a missing file is ${notFound.status}), shows the page of its status.`,
+		),
+		block('handle_errors', [
+			block(
+				'route',
+				errorHandler(contract, 'site', (route) => route.headers),
+			),
+		]),
+	]);
+}
+
 export function caddyFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
 	return [
-		{ path: 'caddy/Caddyfile.static', content: caddyStaticConfig(contract, options) },
+		{ path: 'caddy/Caddyfile.standalone', content: caddyStaticConfig(contract, options) },
 		{ path: 'caddy/Caddyfile.proxy', content: caddyProxyConfig(contract, options) },
+		{ path: `caddy/${siteFileName}`, content: caddySiteConfig(contract) },
 	];
 }

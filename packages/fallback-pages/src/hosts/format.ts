@@ -6,7 +6,7 @@
 
 /** A file a generator writes: a path relative to the folder it goes to, and its text. */
 export interface HostConfigFile {
-	/** Path with `/` separators: `nginx/fallback-static.conf`, `_redirects`. */
+	/** Path with `/` separators: `nginx/fallback-standalone.conf`, `_redirects`. */
 	path: string;
 	content: string;
 }

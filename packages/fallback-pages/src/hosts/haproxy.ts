@@ -427,7 +427,8 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 	const nameOf = (route: PageRoute) => str(pageName(contract, route), 'page name');
 	const notRead = ` unless { method ${contract.readMethods.map((method) => haproxyWord(method, 'method')).join(' ')} }`;
 	const header = fileHeader([
-		'Fallback for HAProxy 2.6+, static site: every error answers with its own page and status.',
+		"Fallback for HAProxy 2.6+, standalone: a server of Fallback's pages alone; every error answers with its",
+		'own page and status (HAProxy serves the pages from memory: it cannot serve a site of its own).',
 		`Copy dist/ to ${pagesRoot} and this file to /etc/haproxy/haproxy.cfg, change bind,`,
 		'then `haproxy -c -f /etc/haproxy/haproxy.cfg && systemctl reload haproxy`. HAProxy reads every',
 		'page at startup: reload it after copying new pages.',
@@ -646,7 +647,7 @@ export function haproxyProxyConfig(contract: RouteContract, options: HostOptions
 
 export function haproxyFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
 	return [
-		{ path: 'haproxy/haproxy-static.cfg', content: haproxyStaticConfig(contract, options) },
+		{ path: 'haproxy/haproxy-standalone.cfg', content: haproxyStaticConfig(contract, options) },
 		{ path: 'haproxy/haproxy-proxy.cfg', content: haproxyProxyConfig(contract, options) },
 	];
 }

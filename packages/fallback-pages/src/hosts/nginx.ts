@@ -23,6 +23,7 @@ import {
 } from '../contract/contract';
 import {
 	allowedPathsPattern,
+	exactPathsPattern,
 	fileHeader,
 	headerName,
 	literalPathPattern,
@@ -43,7 +44,7 @@ import {
 	type Directive,
 } from './syntax/braces';
 import { firstListedCapture } from './language';
-import { pageGroupPattern, pageGroups, pageName, pageStatuses } from './pageTable';
+import { fallbackGalleries, pageGroupPattern, pageGroups, pageName, pageStatuses } from './pageTable';
 import { acceptPatterns, formats } from './mediaType';
 import type { HostOptions } from './options';
 
@@ -75,7 +76,38 @@ export function pageUri(contract: RouteContract, route: PageRoute, mode: string)
 	const locale = !ofDefault ? '' : inWord(route.sitePage ? folderVariable(mode) : localeVariable(mode));
 	const { folder: ownFolder, name } = pageFileParts(route.file);
 	const format = `${inWord(formatVariable(mode, 'folder'))}${name}.${inWord(formatVariable(mode, 'extension'))}`;
-	return `${contract.internalPrefix}${locale}${ownFolder}${format}`;
+	return `${pagesPrefix(contract, route, mode)}${locale}${ownFolder}${format}`;
+}
+
+/**
+ * The prefix a page is served under: the internal one, whose location adds Fallback's headers; in
+ * site mode the site's own pages (sitePages) come, as pages, from a location of their own that adds
+ * none (`$fallback_site_pages_prefix`), so they go out with the site's headers, as they were built.
+ */
+function pagesPrefix(contract: RouteContract, route: PageRoute, mode: string): string {
+	return mode === 'site' && route.sitePage ? inWord(sitePagesPrefixVariable) : contract.internalPrefix;
+}
+
+/** In site mode, where the site's own pages are served from: `/__fallback-site/`. */
+export const sitePagesPrefix = (contract: RouteContract) => contract.internalPrefix.replace(/\/$/, '-site/');
+
+const sitePagesPrefixVariable = '$fallback_site_pages_prefix';
+
+/**
+ * Site mode, at http level: where a site page's answer comes from — the site's own location for the
+ * page itself where the error is in the default locale (the site built that page), Fallback's for
+ * its problem document and text twin and under another locale's folder (Fallback's answers).
+ */
+function sitePagesPrefixMap(contract: RouteContract): ConfigNode[] {
+	if (!contract.statusPages.some((route) => route.sitePage)) return [];
+	const key = `${negotiates(contract) ? folderVariable('site') : ''}${formatVariable('site', 'extension')}`;
+	return [
+		comment("The site's own pages (sitePages) as they were built; their problem documents are Fallback's."),
+		block(`map "${key}" ${sitePagesPrefixVariable}`, [
+			`${formats.page.extension} ${nginxString(sitePagesPrefix(contract), 'site pages prefix')}`,
+			`default ${nginxString(contract.internalPrefix, 'internal prefix')}`,
+		]),
+	];
 }
 
 /** The access log, with each request's ID (the one error answers carry), at http level. */
@@ -287,24 +319,15 @@ const standInStatus = 418;
  * The folder of a page asked for by its path, at http level: its own locale's where the path is in
  * a locale's folder (the page locations' capture), else the one the browser asks for.
  */
-function pageFolderMap(contract: RouteContract): ConfigNode[] {
+function pageFolderMap(contract: RouteContract, mode: string): ConfigNode[] {
 	if (!negotiates(contract)) return [];
 	const sitePages = contract.statusPages.some((route) => route.sitePage);
+	const own = `$fallback_${mode}_own_locale`;
 	return [
 		comment("A page asked for by its path: in its own locale's folder, else in the locale asked for."),
-		block('map $fallback_static_own_locale $fallback_static_page_folder', [
-			`"" ${localeVariable('static')}`,
-			'default $fallback_static_own_locale/',
-		]),
+		block(`map ${own} $fallback_${mode}_page_folder`, [`"" ${localeVariable(mode)}`, `default ${own}/`]),
 		// The site's own pages (sitePages) answer in every language: no locale asked for.
-		...(sitePages
-			? [
-					block('map $fallback_static_own_locale $fallback_static_own_folder', [
-						'"" ""',
-						'default $fallback_static_own_locale/',
-					]),
-				]
-			: []),
+		...(sitePages ? [block(`map ${own} $fallback_${mode}_own_folder`, ['"" ""', `default ${own}/`])] : []),
 	];
 }
 
@@ -313,23 +336,27 @@ function pageFolderMap(contract: RouteContract): ConfigNode[] {
  * location with one pattern per set of locales the pages ship in (one for a build), holding a
  * location per page name. The pattern keeps the locale (`$fallback_static_own_locale`).
  */
-function pageLocations(contract: RouteContract): ConfigNode[] {
+function pageLocations(contract: RouteContract, mode: string): ConfigNode[] {
 	const statuses = pageStatuses(contract);
-	const sitePages = new Set(
-		contract.statusPages.filter((route) => route.sitePage).map((route) => pageName(contract, route)),
+	const sitePages = new Map(
+		contract.statusPages.filter((route) => route.sitePage).map((route) => [pageName(contract, route), route]),
 	);
 	const folderOf = (name: string) =>
 		!negotiates(contract)
 			? ''
-			: inWord(sitePages.has(name) ? '$fallback_static_own_folder' : '$fallback_static_page_folder');
+			: inWord(sitePages.has(name) ? `$fallback_${mode}_own_folder` : `$fallback_${mode}_page_folder`);
 	const format = (name: string) =>
-		`${inWord(formatVariable('static', 'folder'))}${name}.${inWord(formatVariable('static', 'extension'))}`;
+		`${inWord(formatVariable(mode, 'folder'))}${name}.${inWord(formatVariable(mode, 'extension'))}`;
+	const prefixOf = (name: string) => {
+		const sitePage = sitePages.get(name);
+		return sitePage ? pagesPrefix(contract, sitePage, mode) : contract.internalPrefix;
+	};
 	return pageGroups(contract).map((group) => {
-		const pattern = pageGroupPattern(contract, group, 'fallback_static_own_locale');
+		const pattern = pageGroupPattern(contract, group, `fallback_${mode}_own_locale`);
 		return block(`location ~ ${nginxPattern(pattern, 'page paths')}`, [
 			...group.names.map((name) => {
 				const status = statuses.get(name)!;
-				const uri = `${contract.internalPrefix}${folderOf(name)}${format(name)}`;
+				const uri = `${prefixOf(name)}${folderOf(name)}${format(name)}`;
 				// nginx closes the connection on `return 408`: another status stands in (see closesConnection).
 				const answer = closesConnection(status)
 					? [`error_page ${standInStatus} =${status} ${uri}`, `return ${standInStatus}`]
@@ -450,12 +477,47 @@ function maintenanceCheck(contract: RouteContract): ConfigNode[] {
 	];
 }
 
+/**
+ * What answers errors in a server block, the same in the static site and the site mode: any error
+ * shows the page of its status, the pages' own paths answer with their status, the rule files and
+ * problem documents are unknown paths, and under the API a missing path gets the problem document.
+ */
+function errorLocations(contract: RouteContract, mode: string): ConfigNode[] {
+	const notFound = notFoundPage(contract);
+	return [
+		comment('Any error nginx answers with, whatever caused it, shows the page of its status.'),
+		...errorPages(contract, mode),
+		'',
+		comment([
+			'GET /{code}, /{locale}/{code}.html and their files answer {code} with the page; the app-error pages',
+			'their status. One pattern finds every page in every locale; a location per page gives its status.',
+		]),
+		...pageLocations(contract, mode),
+		comment(`Rule files for other hosts are no pages: ${notFound.status}.`),
+		...contract.hiddenFiles.map((file) => shortBlock(`location = /${file}`, [`return ${notFound.status}`])),
+		comment('Nor are the problem documents: only an error shows them.'),
+		...contract.hiddenFolders.map((folder) =>
+			shortBlock(`location ^~ ${folder}`, [`return ${notFound.status}`]),
+		),
+		...(contract.apiPrefixes.length > 0
+			? [
+					comment(
+						`Under the API, a missing path is ${notFound.status} with the problem document (${PROBLEM_JSON}).`,
+					),
+					...apiLocations(contract, mode),
+				]
+			: []),
+	];
+}
+
 /** The static site: dist/ at `pagesRoot`. */
 export function nginxStaticConfig(contract: RouteContract, options: HostOptions): string {
 	const notFound = notFoundPage(contract);
 	const methodNotAllowed = contract.methodNotAllowedStatus;
 	const header = fileHeader([
-		'Fallback for nginx, static site: every error answers with its own page and status.',
+		"Fallback for nginx, standalone: a server of Fallback's pages alone; every error answers with its own",
+		'page and status. Its headers go on every answer: for the server that serves your own site, use',
+		'fallback-site-http.conf and fallback-site.conf instead.',
 		`Copy dist/ to ${options.pagesRoot} and this file to /etc/nginx/conf.d/fallback.conf`,
 		'(it is included inside http {}), then change listen, server_name and root: nothing else names',
 		'the port, the host or the folder.',
@@ -465,7 +527,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 		comment('The headers each status carries: a value for its statuses, none for the rest.'),
 		...statusHeaderMaps('static', contract.statusPages, (route) => route.headers),
 		...languageMaps('static', contract),
-		...pageFolderMap(contract),
+		...pageFolderMap(contract, 'static'),
 		...formatMaps('static'),
 		...logFormat('static', contract),
 		'',
@@ -488,28 +550,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 			),
 			block(`if ($request_method !~ ^(${contract.readMethods.join('|')})$)`, [`return ${methodNotAllowed}`]),
 			'',
-			comment('Any error nginx answers with, whatever caused it, shows the page of its status.'),
-			...errorPages(contract, 'static'),
-			'',
-			comment([
-				'GET /{code}, /{locale}/{code}.html and their files answer {code} with the page; the app-error pages',
-				'their status. One pattern finds every page in every locale; a location per page gives its status.',
-			]),
-			...pageLocations(contract),
-			comment(`Rule files for other hosts are no pages: ${notFound.status}.`),
-			...contract.hiddenFiles.map((file) => shortBlock(`location = /${file}`, [`return ${notFound.status}`])),
-			comment('Nor are the problem documents: only an error shows them.'),
-			...contract.hiddenFolders.map((folder) =>
-				shortBlock(`location ^~ ${folder}`, [`return ${notFound.status}`]),
-			),
-			...(contract.apiPrefixes.length > 0
-				? [
-						comment(
-							`Under the API, a missing path is ${notFound.status} with the problem document (${PROBLEM_JSON}).`,
-						),
-						...apiLocations(contract, 'static'),
-					]
-				: []),
+			...errorLocations(contract, 'static'),
 			'',
 			comment('The pages, for error_page only: a request for this prefix is an unknown path.'),
 			pagesLocation(contract, undefined, 'static'),
@@ -620,9 +661,92 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 	]);
 }
 
+/** Site mode: the headers of Fallback's answers, and no version in their Server header. */
+const fallbackHeaders = (contract: RouteContract): Directive[] => [
+	'server_tokens off',
+	...addHeaders('site', contract, (route) => route.headers),
+];
+
+/** Site mode: Fallback's galleries (where the site has no page of its own) carry its headers. */
+function galleryLocation(contract: RouteContract): ConfigNode[] {
+	const paths = fallbackGalleries(contract).flatMap((gallery) => gallery.paths);
+	if (paths.length === 0) return [];
+	return [
+		comment("Fallback's galleries, where the site has no page of its own: its headers."),
+		block(`location ~ ${nginxPattern(exactPathsPattern(paths), 'gallery paths')}`, fallbackHeaders(contract)),
+	];
+}
+
+/**
+ * Site mode, the http-level part: what Fallback's include in the site's server block reads (the
+ * headers of each status, the language and format asked for). Included once, in `http {}`.
+ */
+export function nginxSiteHttpConfig(contract: RouteContract): string {
+	const header = fileHeader([
+		'Fallback for nginx, added to the server block that already serves your site: part 1 of 2, for http {}.',
+		'Copy this file to /etc/nginx/conf.d/fallback-http.conf (files there are included inside http {}),',
+		`and ${siteConfigName} into /etc/nginx/ beside it; nothing in this file needs changing.`,
+	]);
+	return renderFile(nginxSyntax, header, [
+		'',
+		comment(
+			"The headers each status carries on Fallback's answers: a value for its statuses, none for the rest.",
+		),
+		...statusHeaderMaps('site', contract.statusPages, (route) => route.headers),
+		...languageMaps('site', contract),
+		...pageFolderMap(contract, 'site'),
+		...formatMaps('site'),
+		...sitePagesPrefixMap(contract),
+	]);
+}
+
+const siteConfigName = 'fallback-site.conf';
+
+/**
+ * Site mode, the server-level part: included in the site's own `server {}` (its root is the built
+ * site, Fallback's pages in it), it adds what answers errors and nothing else. Fallback's headers
+ * are in the pages' internal location, so only its answers carry them; every other answer of the
+ * site, and the site's own pages (sitePages), keep the server block's own. No method is refused
+ * that nginx serves today.
+ */
+export function nginxSiteConfig(contract: RouteContract): string {
+	const header = fileHeader([
+		'Fallback for nginx, added to the server block that already serves your site: part 2 of 2.',
+		`Copy this file to /etc/nginx/${siteConfigName} and add one line to the server {} that serves the built`,
+		`site (its root is the build's folder, Fallback's pages in it): include /etc/nginx/${siteConfigName};`,
+		'Part 1 (fallback-site-http.conf) goes in http {}. Nothing here needs changing; remove any',
+		'error_page of your own for the statuses Fallback answers (or keep it: yours then wins).',
+		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
+		"files keep your server block's own, and any method you answer today is answered as before.",
+	]);
+	return renderFile(nginxSyntax, header, [
+		'',
+		...maintenanceCheck(contract),
+		...errorLocations(contract, 'site'),
+		'',
+		comment([
+			"The pages, for error_page only (a request for this prefix is an unknown path), with Fallback's",
+			"headers: a location with add_header of its own, so the server block's are not added to its answers.",
+		]),
+		pagesLocation(contract, undefined, 'site', fallbackHeaders(contract)),
+		...galleryLocation(contract),
+		...(contract.statusPages.some((route) => route.sitePage)
+			? [
+					comment("The site's own pages (sitePages), as they were built, with the server block's headers."),
+					block(`location ^~ ${sitePagesPrefix(contract)}`, [
+						'internal',
+						`rewrite ${nginxPattern(`^${literalPathPattern(sitePagesPrefix(contract).replace(/\/$/, ''))}(/.*)$`, 'site pages prefix')} $1 break`,
+					]),
+				]
+			: []),
+	]);
+}
+
 export function nginxFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
 	return [
-		{ path: 'nginx/fallback-static.conf', content: nginxStaticConfig(contract, options) },
+		{ path: 'nginx/fallback-standalone.conf', content: nginxStaticConfig(contract, options) },
 		{ path: 'nginx/fallback-proxy.conf', content: nginxProxyConfig(contract, options) },
+		{ path: 'nginx/fallback-site-http.conf', content: nginxSiteHttpConfig(contract) },
+		{ path: `nginx/${siteConfigName}`, content: nginxSiteConfig(contract) },
 	];
 }

@@ -101,3 +101,18 @@ export function pageIn(contract: RouteContract, locale: string, name: string): P
 		(route) => routeLocale(contract, route) === locale && pageName(contract, route) === name,
 	);
 }
+
+/**
+ * The galleries that are Fallback's (where the site has no page of its own, `siteGalleries`), by
+ * locale: each answers at its folder and its index file (`/de/`, `/de/index.html`).
+ */
+export function fallbackGalleries(contract: RouteContract): { locale: string; paths: string[] }[] {
+	return [contract.defaultLocale, ...contract.otherLocales]
+		.filter(
+			(locale) => !contract.siteGalleries?.includes(locale === contract.defaultLocale ? '' : `${locale}/`),
+		)
+		.map((locale) => {
+			const folder = localeFolder(contract, locale);
+			return { locale, paths: [folder, `${folder}${contract.indexFile}`] };
+		});
+}

@@ -1,7 +1,7 @@
 /**
  * Traefik v3, in front of an app: its `errors` middleware replaces the app's server errors with
  * the page a second service answers for `/{status}`. Traefik serves no files, so that service is
- * nginx with dist/ and the generated static config (`hosts/nginx/fallback-static.conf`), which
+ * nginx with dist/ and the generated static config (`hosts/nginx/fallback-standalone.conf`), which
  * answers `/503` with the 503 page, its headers, the format the client accepts and the language
  * the browser asks for; on Kubernetes it is the fallback-pages Service of
  * hosts/kubernetes/fallback.yml, whose server block answers `/503` the same way.
@@ -114,7 +114,7 @@ export function traefikDynamicConfig(contract: RouteContract, options: HostOptio
 	return `${header([
 		'Fallback for Traefik v3 (file provider): the app answers; its server errors show Fallback’s page,',
 		'with the app’s status. Load it with `--providers.file.filename=/etc/traefik/dynamic.yml`; run',
-		`the pages service as in docker-compose.yml (nginx with dist/ and hosts/nginx/fallback-static.conf),`,
+		`the pages service as in docker-compose.yml (nginx with dist/ and hosts/nginx/fallback-standalone.conf),`,
 		`reachable as ${pages}:${options.listen.port}, and change the app's address.`,
 	])}${toYaml(config)}`;
 }
@@ -142,7 +142,7 @@ export function traefikCompose(contract: RouteContract, options: HostOptions): s
 				image: pagesImage,
 				volumes: [
 					`./dist:${options.pagesRoot}:ro`,
-					'./hosts/nginx/fallback-static.conf:/etc/nginx/conf.d/default.conf:ro',
+					'./hosts/nginx/fallback-standalone.conf:/etc/nginx/conf.d/default.conf:ro',
 				],
 				labels: labels({
 					'traefik.enable': 'true',

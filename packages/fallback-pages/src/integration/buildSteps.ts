@@ -106,16 +106,30 @@ export async function writeBaseContract(
 	return `the route contract is ${base}${CONTRACT_NAME}; server configs describe pages at the root: none written for ${base}${earlier ? `, and the earlier build's in ${shownPath(root, hostsDir)} removed` : ''}`;
 }
 
+/** The site-mode files, for the server that already serves the site: what a site's build points at. */
+const siteModeFiles = [
+	'nginx/fallback-site-http.conf',
+	'nginx/fallback-site.conf',
+	'caddy/fallback-site.caddy',
+	'apache/fallback-site.conf',
+];
+
 /**
  * Pages at the root: every host's config and the contract itself (for `verify`: what a deploy of
  * this build must answer) in `hostsDir`, replacing an earlier build's. Only a folder Fallback wrote
  * (it holds the contract) is replaced; any other at that path stops the build, untouched. Each page
- * is checked to fit HAProxy's buffer first.
+ * is checked to fit HAProxy's buffer first. `site`: the build has pages of its own, and the line
+ * says which files go into the server block that serves them (the site mode).
  */
 export async function writeHostConfigs(
 	dist: string,
 	contract: RouteContract,
-	{ hostsDir, root, hosts }: { hostsDir: string; root: string; hosts: HostOptions },
+	{
+		hostsDir,
+		root,
+		hosts,
+		site = false,
+	}: { hostsDir: string; root: string; hosts: HostOptions; site?: boolean },
 ): Promise<string> {
 	// A folder whose index is the site's (`siteGalleries`) may have none: a site's catch-all route
 	// such as Starlight's builds `/` but not `/de/`. Nothing there can be too large.
@@ -131,5 +145,8 @@ export async function writeHostConfigs(
 		await rm(hostsDir, { recursive: true, force: true });
 	}
 	await writeFiles(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
-	return `wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${shownPath(root, hostsDir)}`;
+	const where = shownPath(root, hostsDir);
+	const wrote = `wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${where}`;
+	if (!site) return wrote;
+	return `${wrote}; for the nginx, Caddy or Apache that serves this site, add ${siteModeFiles.map((path) => `${where.replace(/\/?$/, '/')}${path}`).join(', ')} to its server block (the *-standalone files are for a server of Fallback's pages alone: their headers would go on every page of the site)`;
 }

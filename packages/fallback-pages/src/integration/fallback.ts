@@ -266,7 +266,12 @@ export function fallbackIntegration(
 				const hostsDir = hostsDirOf(dist, root, options.hostsDir);
 				logger.info(
 					baseOf(contract) === '/'
-						? await writeHostConfigs(dist, contract, { hostsDir, root, hosts: options.hosts })
+						? await writeHostConfigs(dist, contract, {
+								hostsDir,
+								root,
+								hosts: options.hosts,
+								site: !ownsBuild,
+							})
 						: await writeBaseContract(dist, contract, { hostsDir, root }),
 				);
 			},

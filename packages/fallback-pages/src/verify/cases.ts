@@ -298,7 +298,9 @@ export function siteChecks(site: Site, host: HostProfile) {
 		if (chosen === 'page') page(run, answer, route);
 		else if (chosen === 'problem') problem(run, answer, route);
 		else text(run, answer, route);
-		if (host.formatNegotiation !== 'none') run.listHeaderHas(answer, 'vary', 'Accept');
+		// In site mode the site's own page goes out with the site's headers alone.
+		const asBuilt = host.siteMode && route.sitePage && chosen === 'page';
+		if (host.formatNegotiation !== 'none' && !asBuilt) run.listHeaderHas(answer, 'vary', 'Accept');
 	}
 
 	/** A server's version is nobody's business: `Server` names the product at most. */
@@ -557,8 +559,10 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 		const file = galleryFile(contract, contract.defaultLocale);
 		run.status(answer, 200);
 		run.body(answer, site.fileText(file), `body (${file})`);
-		if (!contract.siteGalleries?.includes('')) check.pageHeaders(run, answer);
-		check.noVersion(run, answer);
+		const ours = !contract.siteGalleries?.includes('');
+		if (ours) check.pageHeaders(run, answer);
+		// In site mode the site's own page keeps the Server header its server block sets.
+		if (ours || !host.siteMode) check.noVersion(run, answer);
 	});
 	for (const locale of negotiationLocales(contract)) {
 		add(
@@ -622,8 +626,11 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 	const requestIds = requestIdsOn(host, contract);
 	if (requestIds) {
 		add('request IDs', `every error answer carries ${host.name}'s own ID, never a client's`, async (run) => {
+			// In site mode the site's own 404 page (sitePages) carries the site's headers only: its
+			// problem document, Fallback's, is asked for instead.
+			const asBuilt = host.siteMode && notFound.sitePage;
 			const first = await run.get(inSite('/no/such/page'), {
-				headers: { [contract.requestIdHeader]: hostileId },
+				headers: { [contract.requestIdHeader]: hostileId, ...(asBuilt ? { Accept: PROBLEM_JSON } : {}) },
 			});
 			const second = await run.get(unavailable.path);
 			const shape = /^[A-Za-z0-9@_-]{16,}$/;
@@ -650,7 +657,8 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 				"no trace of the client's ID",
 				'the client’s ID in the body',
 			);
-			run.body(first, check.sentText(first, notFound.file), `body (${notFound.file})`);
+			const file = asBuilt ? notFound.problemFile : notFound.file;
+			run.body(first, check.sentText(first, file), `body (${file})`);
 		});
 		if (requestIds.inBody && first !== undefined && apiPrefix !== undefined) {
 			add(

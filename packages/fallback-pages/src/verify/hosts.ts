@@ -55,6 +55,12 @@ export interface HostProfile {
 	/** Request IDs: the host's own on every error answer; `inBody`, also on the page and problem. */
 	requestIds?: { inBody?: boolean };
 	differences: Partial<Record<CaseId, Difference>>;
+	/**
+	 * Fallback's files added to the site's own server block (site mode): the site's answers keep the
+	 * block's headers, its own pages (sitePages) among them — no Vary, no request ID there — and its
+	 * Server header is the server's setting.
+	 */
+	siteMode?: true;
 	/** Statuses whose `/{code}` the host answers differently, checked another way. */
 	routeDifferences?: ReadonlyMap<number, Difference>;
 }
@@ -252,7 +258,70 @@ export const cloudflare: HostProfile = {
 	},
 };
 
+/**
+ * In site mode (Fallback's files added to the server block that serves a team's site) methods are
+ * the site's: the server answers each as it did before Fallback — nginx and Caddy refuse what they
+ * cannot serve from a file, Apache answers OPTIONS — and an error it answers shows a page.
+ */
+const siteMethods: Difference = {
+	reason:
+		"in site mode the site's own server block answers methods as it did before Fallback (nothing is refused that it answered); an error it answers shows the page of its status",
+	check(run, answer) {
+		if (answer.status < 400) return;
+		const type = answer.headers.get('content-type') ?? '';
+		run.check(answer, 'content-type', type.startsWith('text/html'), 'text/html', type);
+		run.check(
+			answer,
+			'body',
+			/^<!DOCTYPE html>/i.test(answer.body),
+			'a page',
+			JSON.stringify(answer.body.slice(0, 60)),
+		);
+	},
+};
+
+/** A server's profile in site mode (`nginx-site`), with what differs there besides the methods. */
+const inSiteMode = (profile: HostProfile, differences: HostProfile['differences'] = {}): HostProfile => ({
+	...profile,
+	id: `${profile.id}-site`,
+	name: `${profile.name}, site mode`,
+	siteMode: true,
+	differences: {
+		...profile.differences,
+		'non-read methods': siteMethods,
+		'large upload': siteMethods,
+		...differences,
+	},
+});
+
+/** Apache's ServerTokens holds for the whole server: a VirtualHost's include cannot set it. */
+const apacheSiteServerTokens: Difference = {
+	reason:
+		"ServerTokens holds for the whole server, not a VirtualHost: Apache's Server header names its version unless the server's main config says `ServerTokens Prod`",
+	check(run, answer) {
+		run.status(answer, 400);
+		run.check(
+			answer,
+			'body',
+			/^<!DOCTYPE html>/i.test(answer.body),
+			'a page',
+			JSON.stringify(answer.body.slice(0, 60)),
+		);
+	},
+};
+
 /** Every profile, by the name `--host` takes. */
 export const hostProfiles: Readonly<Record<string, HostProfile>> = Object.fromEntries(
-	[netlify, netlifyCli, nginx, caddy, apache, haproxy, cloudflare].map((profile) => [profile.id, profile]),
+	[
+		netlify,
+		netlifyCli,
+		nginx,
+		caddy,
+		apache,
+		haproxy,
+		cloudflare,
+		inSiteMode(nginx),
+		inSiteMode(caddy),
+		inSiteMode(apache, { 'malformed request': apacheSiteServerTokens }),
+	].map((profile) => [profile.id, profile]),
 );

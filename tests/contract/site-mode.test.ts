@@ -1,0 +1,335 @@
+/**
+ * Site mode: Fallback added to the server block that already serves a team's site. The team's site
+ * (tests/contract/team-site/: its layout, stylesheet, script, web font and image under /_astro/, an
+ * inline style) is built with `fallback()` twice — with Fallback's 404, and with its own 404 kept
+ * with `sitePages` — and served by nginx, Caddy and Apache from the server block a team writes (a
+ * security header on every answer, a year's cache on /_astro/), once as it is and once with
+ * Fallback's site-mode files included. With them: the site's pages and files answer exactly as
+ * without (status, bytes, every header), in Chromium they load whole with no CSP violation, the
+ * site's own 404 page is served as built, and `verify` finds the route contract held.
+ */
+import { cp, mkdir, readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
+import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
+import { apacheTypeMaps, typeMapsRoot } from '../../packages/fallback-pages/src/hosts/apache';
+import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts';
+import { defaultHostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
+import { runVerify } from '../../packages/fallback-pages/src/verify/main';
+import { buildOutDir, buildTimeoutMs } from '../../scripts/build-with';
+import {
+	freePort,
+	makeWorkDir,
+	removeWorkDir,
+	request,
+	skipMissingHosts,
+	writeConfig,
+	type Answer,
+	type RunningServer,
+} from './harness';
+import { apache, caddy, findServerExecutable, nginx, teamHeaders, type ServerUnderTest } from './servers';
+
+const root = new URL('../../', import.meta.url).pathname;
+const fixture = join(root, 'tests/contract/team-site');
+/** The site's web font: one file of a font package (OFL), copied in as a team's font file would be. */
+const font = join(
+	root,
+	'node_modules/@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-400-normal.woff2',
+);
+
+type Variant = 'fallback-404' | 'own-404';
+
+interface Built {
+	dist: string;
+	contract: RouteContract;
+	contractFile: string;
+	/** The site's own files in the build, as URL paths: its pages and /_astro/ files. */
+	sitePaths: string[];
+}
+
+/** The team's site built with Fallback: `own-404` with its own 404 page (sitePages: [404]). */
+async function buildTeamSite(variant: Variant): Promise<Built> {
+	const project = buildOutDir(`team-site-${variant}`);
+	await cp(fixture, project, { recursive: true });
+	await mkdir(join(project, 'src/fonts'));
+	await cp(font, join(project, 'src/fonts/team-sans.woff2'));
+	await promisify(execFile)(join(root, 'node_modules/.bin/astro'), ['build', '--root', project], {
+		cwd: root,
+		env: {
+			...process.env,
+			CONTEXT: 'production',
+			FALLBACK_TEAM_SITE_OWN_404: variant === 'own-404' ? '1' : '0',
+		},
+	});
+	const dist = join(project, 'dist');
+	const contractFile = join(project, 'dist-hosts/contract.json');
+	const assets = readdirSync(join(dist, '_astro'))
+		.filter((name) => /^(Site|team)[.-]/.test(name))
+		.map((name) => `/_astro/${name}`);
+	return {
+		dist,
+		contract: readContractFile(contractFile),
+		contractFile,
+		sitePaths: ['/', '/about/', ...assets],
+	};
+}
+
+const builds: Partial<Record<Variant, Built>> = {};
+let browser: Browser;
+
+beforeAll(async () => {
+	const [fallback404, own404] = await Promise.all([buildTeamSite('fallback-404'), buildTeamSite('own-404')]);
+	builds['fallback-404'] = fallback404;
+	builds['own-404'] = own404;
+	browser = await chromium.launch(chromiumLaunchOptions());
+}, buildTimeoutMs);
+
+afterAll(async () => {
+	await browser?.close();
+});
+
+/** A team's server on a copy of the build: its own server block, with Fallback's files or without. */
+async function serveTeamSite(
+	server: ServerUnderTest,
+	executable: string,
+	built: Built,
+	mode: 'without' | 'site' | 'whole-server',
+): Promise<{ running: RunningServer; dir: string; root: string }> {
+	const { dir, pagesRoot } = await makeWorkDir(`${server.id}-team-${mode}`, built.dist);
+	const port = await freePort();
+	const options = { ...defaultHostOptions, pagesRoot, listen: { host: '127.0.0.1', port } };
+	const files = hostConfigFiles(built.contract, options);
+	let siteConfig: string;
+	if (mode === 'whole-server') {
+		// Today's config for Fallback alone, serving the same folder: what teams were told to use.
+		siteConfig = server.configs.static!(built.contract, options);
+	} else {
+		const paths: Record<string, string> = {};
+		if (mode === 'site') {
+			for (const path of server.teamBlock!.files) {
+				paths[path] = await writeConfig(
+					join(dir, path.replace(/\//g, '-')),
+					files.find((file) => file.path === path)!.content,
+				);
+			}
+		}
+		siteConfig = server.teamBlock!.config(pagesRoot, port, mode === 'site' ? paths : undefined);
+	}
+	if (server === apache) {
+		const maps = typeMapsRoot(options);
+		for (const file of apacheTypeMaps(built.contract)) {
+			await writeConfig(join(maps, file.path.replace(/^apache\/languages\//, '')), file.content);
+		}
+	}
+	const running = await server.start({
+		dir: join(dir, 'server'),
+		pagesRoot,
+		siteConfig,
+		port,
+		label: `${server.name}, team site, ${mode}`,
+		executable,
+	});
+	return { running, dir, root: pagesRoot };
+}
+
+/** Every header but the answer's time, as sorted pairs. */
+const headerSet = (answer: Answer) =>
+	[...answer.headers.entries()].filter(([name]) => name !== 'date').sort(([a], [b]) => a.localeCompare(b));
+
+interface PageLoad {
+	violations: string[];
+	failed: string[];
+	/** What the page shows of its own CSS, script, font, image and inline style. */
+	shows: Record<string, boolean>;
+}
+
+/** A page of the site in Chromium: CSP violations, failed loads, and whether its parts took effect. */
+async function loadInBrowser(port: number, path: string): Promise<PageLoad> {
+	const page = await browser.newPage();
+	const failed: string[] = [];
+	const violations: string[] = [];
+	page.on('requestfailed', (failure) => failed.push(`${failure.url()} (${failure.failure()?.errorText})`));
+	page.on('response', (response) => {
+		if (!response.request().isNavigationRequest() && response.status() >= 400)
+			failed.push(`${response.url()} (${response.status()})`);
+	});
+	page.on('console', (message) => {
+		if (message.text().includes('Content Security Policy')) violations.push(message.text());
+	});
+	try {
+		await page.goto(`http://127.0.0.1:${port}${path}`, { waitUntil: 'load' });
+		const shows = await page.evaluate(async () => {
+			await document.fonts.ready;
+			const masthead = document.querySelector('.masthead');
+			const image = document.querySelector('img');
+			const inline = document.querySelector('p[style]');
+			return {
+				stylesheet: masthead ? getComputedStyle(masthead).borderBottomStyle === 'solid' : true,
+				script: document.documentElement.dataset['teamScript'] === 'ran',
+				font:
+					document.fonts.check('16px "Team Sans"') &&
+					[...document.fonts].some((face) => face.status === 'loaded'),
+				image: image ? image.complete && image.naturalWidth > 0 : true,
+				inlineStyle: inline ? getComputedStyle(inline).fontStyle === 'italic' : true,
+			};
+		});
+		return { violations, failed, shows };
+	} finally {
+		await page.close();
+	}
+}
+
+const everythingShows = { stylesheet: true, script: true, font: true, image: true, inlineStyle: true };
+
+function describeSiteMode(server: ServerUnderTest) {
+	const executable = findServerExecutable(server);
+	if (!executable) {
+		const missing = `${server.name} is not installed (${server.install})`;
+		if (skipMissingHosts) {
+			console.warn(`\n*** SKIPPING ${server.name} in site mode: ${missing}. ***\n`);
+			describe.skip(`${server.name}, site mode (not installed)`, () => it('the site mode', () => {}));
+		} else {
+			describe(`${server.name}, site mode`, () => it('is installed', () => expect.fail(missing)));
+		}
+		return;
+	}
+	describe(`${server.name}, site mode: the team's server block with Fallback's files included`, () => {
+		const served: {
+			without?: Awaited<ReturnType<typeof serveTeamSite>>;
+			site?: Awaited<ReturnType<typeof serveTeamSite>>;
+		} = {};
+		const own: { site?: Awaited<ReturnType<typeof serveTeamSite>> } = {};
+		beforeAll(async () => {
+			const built = builds['own-404']!;
+			[served.without, served.site, own.site] = await Promise.all([
+				serveTeamSite(server, executable, built, 'without'),
+				serveTeamSite(server, executable, built, 'site'),
+				serveTeamSite(server, executable, builds['fallback-404']!, 'site'),
+			]);
+		}, 120_000);
+		afterAll(async () => {
+			for (const one of [served.without, served.site, own.site]) {
+				await one?.running.stop();
+				if (one) await removeWorkDir(one.dir);
+			}
+		});
+
+		it("answers the site's pages and files exactly as the same block without them: status, bytes, every header", async () => {
+			const { sitePaths } = builds['own-404']!;
+			expect(sitePaths.filter((path) => path.startsWith('/_astro/')).length).toBeGreaterThanOrEqual(4);
+			for (const path of sitePaths) {
+				const [before, after] = await Promise.all([
+					request(served.without!.running.port, path),
+					request(served.site!.running.port, path),
+				]);
+				expect(after.status, path).toBe(200);
+				expect(after.status, path).toBe(before.status);
+				expect(after.body, path).toBe(before.body);
+				expect(headerSet(after), path).toEqual(headerSet(before));
+			}
+			// The team's own headers are there: the comparison compares something.
+			const css = sitePaths.find((path) => path.endsWith('.css'))!;
+			const asset = await request(served.site!.running.port, css);
+			expect(asset.headers.get('cache-control')).toBe(teamHeaders.assets.cacheControl);
+			const home = await request(served.site!.running.port, '/');
+			expect(home.headers.get(teamHeaders.everyAnswer.name)).toBe(teamHeaders.everyAnswer.value);
+			expect(home.headers.get('content-security-policy')).toBeNull();
+		});
+
+		it('answers every method on the site as the same block without them', async () => {
+			for (const [method, path] of [
+				['OPTIONS', '/'],
+				['POST', '/about/'],
+				['PUT', '/'],
+				['DELETE', '/about/'],
+			] as const) {
+				const [before, after] = await Promise.all([
+					request(served.without!.running.port, path, { method }),
+					request(served.site!.running.port, path, { method }),
+				]);
+				expect(after.status, `${method} ${path}`).toBe(before.status);
+			}
+		});
+
+		it("serves the site's own 404 page (sitePages) as built, in every language asked for, with the block's headers", async () => {
+			const { dist } = builds['own-404']!;
+			const built = await readFile(join(dist, '404.html'), 'utf8');
+			expect(built).toContain('Our own 404');
+			const asFile = await request(served.without!.running.port, '/404.html');
+			for (const language of ['en', 'de']) {
+				const lost = await request(served.site!.running.port, '/no/such/page', {
+					headers: { 'Accept-Language': language, Accept: 'text/html' },
+				});
+				expect(lost.status).toBe(404);
+				expect(lost.body).toBe(built);
+				expect(lost.headers.get('content-security-policy'), language).toBeNull();
+				expect(lost.headers.get(teamHeaders.everyAnswer.name)).toBe(teamHeaders.everyAnswer.value);
+				expect(lost.headers.get('content-type')).toBe(asFile.headers.get('content-type'));
+			}
+			// Its problem document, and the page under another locale's folder, are Fallback's.
+			const api = await request(served.site!.running.port, '/no/such/page', {
+				headers: { Accept: 'application/json' },
+			});
+			expect(api.status).toBe(404);
+			expect(api.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+			const german = await request(served.site!.running.port, '/de/no/such/page');
+			expect(german.status).toBe(404);
+			expect(german.headers.get('content-language')).toBe('de');
+			expect(german.headers.get('content-security-policy')).not.toBeNull();
+		});
+
+		it("loads the site's pages whole in Chromium, with no CSP violation (the whole-server config blocks them)", async () => {
+			const paths = ['/', '/about/', '/no/such/page'];
+			const whole = await serveTeamSite(server, executable, builds['own-404']!, 'whole-server');
+			try {
+				const before = await Promise.all(paths.map((path) => loadInBrowser(whole.running.port, path)));
+				const after = await Promise.all(paths.map((path) => loadInBrowser(served.site!.running.port, path)));
+				const count = (loads: PageLoad[]) => loads.map((load) => load.violations.length);
+				console.log(
+					`${server.name}: CSP violations on ${paths.join(', ')}: whole-server config ${count(before).join('/')}, site mode ${count(after).join('/')}`,
+				);
+				// The check sees what a CSP for Fallback's pages does to a site's: it can fail.
+				expect(count(before).some((violations) => violations > 0)).toBe(true);
+				for (const [index, load] of after.entries()) {
+					expect(load.violations, paths[index]).toEqual([]);
+					expect(load.failed, paths[index]).toEqual([]);
+					expect(load.shows, paths[index]).toEqual(everythingShows);
+				}
+			} finally {
+				await whole.running.stop();
+				await removeWorkDir(whole.dir);
+			}
+		}, 120_000);
+
+		for (const variant of ['own-404', 'fallback-404'] as const) {
+			it(`holds the route contract: npm run verify passes (${variant})`, async () => {
+				const target = variant === 'own-404' ? served.site! : own.site!;
+				const built = builds[variant]!;
+				const lines: string[] = [];
+				const run = await runVerify({
+					url: `http://127.0.0.1:${target.running.port}/`,
+					host: `${server.id}-site`,
+					dist: target.root,
+					contract: built.contractFile,
+					reportDir: join(target.dir, 'verify-report'),
+					log: (line) => lines.push(line),
+					color: false,
+				});
+				expect(run.result.unreachable).toBeUndefined();
+				expect(
+					run.result.results.filter((result) => result.verdict !== 'passed').map((result) => result.name),
+					lines.join('\n'),
+				).toEqual([]);
+				expect(run.passed).toBe(true);
+			}, 180_000);
+		}
+	});
+}
+
+for (const server of [nginx, caddy, apache]) describeSiteMode(server);
