@@ -161,7 +161,8 @@ export const fallbackOptionsSchema = z
 				name: text(60)
 					.default('Fallback')
 					.meta({
-						description: "The name at the top of every page and in the gallery's title.",
+						description:
+							"The name at the top of every page and in the gallery's title. Unset in an Astro site with pages of its own: Starlight's `title`, else the host of Astro's `site`, else no name at all (never Fallback's); in Fallback's own build (the starter, the command): `Fallback`.",
 						examples: ['Acme Shop'],
 					}),
 				url: httpUrl.optional().meta({
@@ -431,7 +432,11 @@ export function parseOptions(
 /** What the pages read (through `virtual:fallback/config`): the options, resolved for this build. */
 export interface FallbackConfig {
 	/** `url`: the public address, absolute; null when nothing names it (the problem types are then relative). */
-	site: { name: string; url: string | null; homeUrl: string };
+	/**
+	 * `name`: empty where nothing names the site (no header name, no "Fallback" on a team's pages).
+	 * `nameFrom`: the name is Starlight's `title`, read from its config when the pages are built.
+	 */
+	site: { name: string; url: string | null; homeUrl: string; nameFrom?: 'starlight' };
 	brand: Omit<ParsedOptions['brand'], 'logo'> & {
 		/** The checked, minified logo markup, ready to inline. */
 		logo?: string;

@@ -32,7 +32,8 @@ import {
 	writeHostConfigs,
 	writeNetlifyRules,
 } from './buildSteps';
-import { clashError, collisions, ownPages, settlePages } from './ownPages';
+import { candidatePaths, clashError, collisions, ownPages, settlePages } from './ownPages';
+import { fallbackPagePaths, keepOutOfSitemaps } from './sitemaps';
 import { defaultLanguagesLine, siteLocaleAliases, siteLocales } from './siteLocales';
 import { virtualModules } from './virtualModules';
 
@@ -54,6 +55,18 @@ function shippedLocales({ locales, defaultLocale }: ParsedOptions): ShippedLocal
 /** The site's public address: the option, then Netlify's main URL, then Astro's `site`; else none. */
 function siteUrl(option: string | undefined, deploy: Deploy, astroSite: string | undefined): string | null {
 	return option ?? deploy.siteUrl ?? astroSite ?? null;
+}
+
+/**
+ * The name of a site whose options name none: Starlight's title (read from its config by the pages:
+ * `nameFrom`), else the host of Astro's `site`, else none.
+ */
+function siteName(
+	starlight: boolean,
+	astroSite: string | undefined,
+): { name: string; nameFrom?: 'starlight' } {
+	if (starlight) return { name: '', nameFrom: 'starlight' };
+	return { name: astroSite ? new URL(astroSite).hostname : '' };
 }
 
 /** The routes Fallback injects, relative to its base; their files live in this package's src/routes/. */
@@ -95,6 +108,11 @@ export function fallbackIntegration(
 	let assetsDir = '_astro';
 	/** The build holds no page of the site's own: Fallback's alone (the starter, the CLI). */
 	let ownsBuild = true;
+	/** Astro's `site`, and whether Starlight builds the site: what can name it when the options do not. */
+	let astroSite: string | undefined;
+	let starlight = false;
+	/** The sitemap integrations Fallback's pages are kept out of (sitemaps.ts). */
+	let sitemaps: string[] = [];
 	let resolved: FallbackConfig | undefined;
 	const config = (): FallbackConfig => {
 		if (!resolved) throw new Error('fallback: the pages were loaded before astro:config:setup');
@@ -201,6 +219,31 @@ export function fallbackIntegration(
 					});
 				}
 			},
+			'astro:config:done': ({ config: astro }) => {
+				astroSite = astro.site;
+				starlight = astro.integrations.some((integration) => integration.name === '@astrojs/starlight');
+				// Read when the sitemap is written, once the site's own galleries are known.
+				let ours: ((pathname: string) => boolean) | undefined;
+				const isFallbacks = (pathname: string) => {
+					if (!ours) {
+						const set = {
+							locales: shipped.locales,
+							defaultLocale: shipped.defaultLocale,
+							sitePages: options.sitePages,
+							siteGalleries: config().siteGalleries,
+						};
+						ours = fallbackPagePaths(options.base.slice(1), [
+							...ownPages(set).map((page) => page.path),
+							// The problem documents and text twins.
+							...candidatePaths(set)
+								.filter((candidate) => candidate.file === undefined)
+								.map((candidate) => candidate.path),
+						]);
+					}
+					return ours(pathname);
+				};
+				sitemaps = keepOutOfSitemaps(astro.integrations, isFallbacks);
+			},
 			'astro:routes:resolved': ({ routes: resolvedRoutes, logger }) => {
 				// The site's routes: its own files and those other integrations inject (Starlight's
 				// `[...slug]` and `404`), everything but Astro's internals and Fallback's.
@@ -209,6 +252,9 @@ export function fallbackIntegration(
 					(route) => route.origin !== 'internal' && !own.has(resolve(root, route.entrypoint)),
 				);
 				ownsBuild = site.length === 0;
+				// In a site of the team's, the pages carry the site's name, never Fallback's own.
+				if (!ownsBuild && rawOptions.site?.name === undefined)
+					config().site = { ...config().site, ...siteName(starlight, astroSite) };
 				if (options.base !== '/') {
 					siteStatusPages = [404, 500].filter((status) =>
 						site.some((route) => route.pathname === `/${status}`),
@@ -255,13 +301,14 @@ export function fallbackIntegration(
 				});
 				const warning = maintenanceWarning(contract);
 				if (warning) logger.warn(warning);
+				const rules = await writeNetlifyRules(dist, contract, {
+					everyPath: ownsBuild && options.base === '/',
+					siteStatusPages,
+					pages: pages.length,
+					deploy,
+				});
 				logger.info(
-					await writeNetlifyRules(dist, contract, {
-						everyPath: ownsBuild && options.base === '/',
-						siteStatusPages,
-						pages: pages.length,
-						deploy,
-					}),
+					sitemaps.length > 0 ? `${rules}; none of the pages in the sitemap (${sitemaps.join(', ')})` : rules,
 				);
 				const hostsDir = hostsDirOf(dist, root, options.hostsDir);
 				logger.info(

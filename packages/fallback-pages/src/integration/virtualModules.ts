@@ -22,12 +22,27 @@ export interface ThemeStyles {
 }
 
 /**
+ * The config as a module. Where Starlight names the site (`nameFrom`), its title is read from
+ * Starlight's own virtual module: the title of its default locale (Starlight keeps one per language).
+ */
+function configModule(config: FallbackConfig): string {
+	if (config.site.nameFrom !== 'starlight') return `export default ${JSON.stringify(config)};`;
+	return [
+		"import starlight from 'virtual:starlight/user-config';",
+		`const config = ${JSON.stringify(config)};`,
+		'const titles = typeof starlight.title === "string" ? { "": starlight.title } : starlight.title ?? {};',
+		'config.site.name = titles[starlight.defaultLocale?.lang ?? ""] ?? Object.values(titles)[0] ?? "";',
+		'export default config;',
+	].join('\n');
+}
+
+/**
  * `config` is read when a page first imports it, after `astro:routes:resolved` has told which
  * paths the site keeps for itself.
  */
 export function virtualModules(config: () => FallbackConfig, styles: ThemeStyles): Plugin {
 	const contents: Record<(typeof modules)[number], () => string> = {
-		'virtual:fallback/config': () => `export default ${JSON.stringify(config())};`,
+		'virtual:fallback/config': () => configModule(config()),
 		'virtual:fallback/theme.css': () => styles.theme,
 		'virtual:fallback/schemes.css': () => styles.schemes,
 	};
