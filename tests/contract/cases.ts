@@ -777,6 +777,61 @@ function describeMaintenance(server: ServerUnderTest, executable: string, mode: 
 }
 
 /** The files `npm run build` writes (default settings) pass the server's own config check. */
+/**
+ * In front of an origin whose own 404 page Fallback is told to replace (the option
+ * replaceAppStatuses: [404], carried in the contract): the origin's HTML 404 becomes Fallback's 404
+ * page, status kept, while under the API prefix the app's JSON 404 passes as it sent it.
+ */
+function describeReplacedOriginStatuses(server: ServerUnderTest, executable: string) {
+	const replacing: RouteContract = {
+		...contract,
+		replacedAppStatuses: [...new Set([404, ...contract.replacedAppStatuses])],
+	};
+	describe(`${server.name} in front of an origin, its 404 replaced (replaceAppStatuses: [404])`, () => {
+		let upstream: Awaited<ReturnType<typeof startUpstream>> | undefined;
+		let running: RunningServer | undefined;
+		let work: { dir: string; pagesRoot: string } | undefined;
+		const checks = siteChecks(
+			siteOf(replacing, () => work!.pagesRoot),
+			server,
+		);
+		beforeAll(async () => {
+			upstream = await startUpstream();
+			work = await makeWorkDir(`${server.name}-proxy-404`);
+			await server.installFiles?.(replacing, work.pagesRoot);
+			const port = await freePort();
+			running = await server.start({
+				dir: join(work.dir, 'server'),
+				pagesRoot: work.pagesRoot,
+				siteConfig: server.configs.proxy!(replacing, options(work.pagesRoot, port, upstream.port)),
+				port,
+				label: `${server.name} proxy replacing 404`,
+				executable,
+			});
+		});
+		afterAll(async () => {
+			await running?.stop();
+			await upstream?.stop();
+			if (work) await removeWorkDir(work.dir);
+		});
+
+		it("answers the origin's own HTML 404 page with Fallback's 404 page, status kept", async () => {
+			const answer = await request(running!.port, '/fail404');
+			const route = requiredStatusPage(replacing, 404);
+			expectChecks((run) => checks.page(run, answer, route, headersInFrontOfApp(replacing, route)));
+			expect(answer.headers.get(upstreamMarker.name)).toBeNull();
+		});
+
+		it("passes the app's JSON 404 under the API prefix as it sent it", async () => {
+			const answer = await request(running!.port, `${contract.apiPrefixes[0]}fail404json`);
+			expect(answer.status).toBe(404);
+			expect(answer.body).toBe(upstreamBodies.jsonFailed(404));
+			expect(answer.headers.get(upstreamMarker.name)).toBe(upstreamMarker.value);
+			expect(answer.headers.get('content-security-policy')).toBeNull();
+		});
+	});
+}
+
 function describeShipped(server: ServerUnderTest, executable: string) {
 	const check = server.check;
 	if (!check || server.shippedFiles.length === 0) return;
@@ -866,6 +921,7 @@ export function describeServer(server: ServerUnderTest) {
 		modes[mode](server, executable);
 		describeMaintenance(server, executable, mode);
 	}
+	if (server.configs.proxy && server.id !== 'netlify-cli') describeReplacedOriginStatuses(server, executable);
 	if (server.configs.static) {
 		describeStaleConfig(server, executable);
 		describeLocaleAliases(server, executable);

@@ -341,6 +341,20 @@ export const fallbackOptionsSchema = z
 					"Statuses whose page the site has itself (its own `src/pages/404.astro`): Fallback builds none at that path and its rules serve the site's. A page of the site's at one of Fallback's paths that is not listed stops the build, naming both files.",
 				examples: [[404]],
 			}),
+		replaceAppStatuses: z
+			.array(
+				z.number().refine((status) => isCatalogued(status) && status >= 400 && status < 500, {
+					error: (issue) =>
+						`${JSON.stringify(issue.input)} is not a catalogued client error status (400–451): the app's 5xx are replaced already`,
+				}),
+			)
+			.refine((list) => new Set(list).size === list.length, 'must not name a status twice')
+			.default([])
+			.meta({
+				description:
+					"In front of an app or an origin (the proxy configs): its answers with these 4xx statuses are replaced by Fallback's page too, besides its 5xx — a static origin's stock 404 (`[404]`). Never an answer that is the app's own document: under the API prefixes nothing is replaced, and Caddy, HAProxy and the Cloudflare Worker replace only an HTML or empty body.",
+				examples: [[404]],
+			}),
 		hostsDir: z
 			.string()
 			.trim()

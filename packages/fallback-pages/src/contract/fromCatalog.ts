@@ -28,6 +28,8 @@ export interface SiteOwned {
 	siteGalleries?: readonly string[];
 	/** The site's own locale folders that are not Fallback's, by locale (RouteContract.localeAliases). */
 	localeAliases?: Readonly<Record<string, string>>;
+	/** The app's 4xx statuses replaced too, in front of it (the option replaceAppStatuses). */
+	replaceAppStatuses?: readonly number[];
 }
 
 /**
@@ -40,7 +42,14 @@ export function catalogContract(
 	otherLocales: readonly string[] = [],
 	defaultLocale: Locale = DEFAULT_LOCALE,
 	apiPrefixes: readonly string[] = DEFAULT_API_PREFIXES,
-	{ base = '/', siteBase = '/', sitePages = [], siteGalleries = [], localeAliases = {} }: SiteOwned = {},
+	{
+		base = '/',
+		siteBase = '/',
+		sitePages = [],
+		siteGalleries = [],
+		localeAliases = {},
+		replaceAppStatuses = [],
+	}: SiteOwned = {},
 ): RouteContract {
 	if (!base.startsWith(siteBase))
 		throw new Error(`The pages' folder ${base} is not inside the site's base ${siteBase}`);
@@ -102,7 +111,9 @@ export function catalogContract(
 		languageTags: Object.fromEntries(
 			Object.entries(catalogues).map(([locale, messages]) => [locale, messages.lang]),
 		),
-		replacedAppStatuses: statusPages.map((route) => route.status).filter((status) => status >= 500),
+		replacedAppStatuses: statusPages
+			.map((route) => route.status)
+			.filter((status) => status >= 500 || replaceAppStatuses.includes(status)),
 		appOwnedHeaders: ['Allow'],
 	};
 }

@@ -25,7 +25,14 @@ export interface BuildSituation {
 export function optionsContract(
 	options: Pick<
 		ParsedOptions,
-		'locales' | 'defaultLocale' | 'api' | 'base' | 'sitePages' | 'maintenance' | 'requestId'
+		| 'locales'
+		| 'defaultLocale'
+		| 'api'
+		| 'base'
+		| 'sitePages'
+		| 'maintenance'
+		| 'requestId'
+		| 'replaceAppStatuses'
 	>,
 	{ embedded, preview, siteGalleries = [], siteBase = '/', localeAliases = {} }: BuildSituation,
 ): RouteContract {
@@ -37,6 +44,7 @@ export function optionsContract(
 		sitePages: options.sitePages,
 		siteGalleries,
 		localeAliases,
+		replaceAppStatuses: options.replaceAppStatuses,
 	});
 	const withIds = options.requestId === 'page' ? built : { ...built, requestId: options.requestId };
 	return maintainedContract(withIds, options.maintenance);
