@@ -6,19 +6,15 @@
  * and none where nothing names the site: never Fallback's own.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTimeoutMs } from '../../scripts/build-with';
+import { teamSiteProject } from '../contract/teamSite';
 
 const root = new URL('../../', import.meta.url).pathname;
-const teamSite = join(root, 'tests/contract/team-site');
 const scratch = join(root, '.scratch/site-integrations');
-const font = join(
-	root,
-	'node_modules/@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-400-normal.woff2',
-);
 
 interface Built {
 	dist: string;
@@ -36,11 +32,7 @@ async function build(
 	// would leave a content config untransformed (Starlight's `astro:content` import).
 	await mkdir(scratch, { recursive: true });
 	const project = await mkdtemp(join(scratch, `${name}-`));
-	if (team) {
-		await cp(teamSite, project, { recursive: true });
-		await mkdir(join(project, 'src/fonts'), { recursive: true });
-		await cp(font, join(project, 'src/fonts/team-sans.woff2'));
-	}
+	if (team) await teamSiteProject(name, project);
 	for (const [path, text] of Object.entries({ ...files, 'astro.config.mjs': config })) {
 		await mkdir(join(project, path, '..'), { recursive: true });
 		await writeFile(join(project, path), text);

@@ -8,21 +8,16 @@
  * without (status, bytes, every header), in Chromium they load whole with no CSP violation, the
  * site's own 404 page is served as built, and `verify` finds the route contract held.
  */
-import { cp, mkdir, readFile } from 'node:fs/promises';
-import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
-import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
 import { apacheTypeMaps, typeMapsRoot } from '../../packages/fallback-pages/src/hosts/apache';
 import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts';
 import { defaultHostOptions } from '../../packages/fallback-pages/src/hosts/options';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
 import { runVerify } from '../../packages/fallback-pages/src/verify/main';
-import { buildOutDir, buildTimeoutMs } from '../../scripts/build-with';
+import { buildTimeoutMs } from '../../scripts/build-with';
 import {
 	freePort,
 	makeWorkDir,
@@ -34,57 +29,20 @@ import {
 	type RunningServer,
 } from './harness';
 import { apache, caddy, findServerExecutable, nginx, teamHeaders, type ServerUnderTest } from './servers';
-
-const root = new URL('../../', import.meta.url).pathname;
-const fixture = join(root, 'tests/contract/team-site');
-/** The site's web font: one file of a font package (OFL), copied in as a team's font file would be. */
-const font = join(
-	root,
-	'node_modules/@fontsource/atkinson-hyperlegible/files/atkinson-hyperlegible-latin-400-normal.woff2',
-);
+import { buildTeamSite, type TeamSiteBuild } from './teamSite';
 
 type Variant = 'fallback-404' | 'own-404';
-
-interface Built {
-	dist: string;
-	contract: RouteContract;
-	contractFile: string;
-	/** The site's own files in the build, as URL paths: its pages and /_astro/ files. */
-	sitePaths: string[];
-}
+type Built = TeamSiteBuild;
 
 /** The team's site built with Fallback: `own-404` with its own 404 page (sitePages: [404]). */
-async function buildTeamSite(variant: Variant): Promise<Built> {
-	const project = buildOutDir(`team-site-${variant}`);
-	await cp(fixture, project, { recursive: true });
-	await mkdir(join(project, 'src/fonts'));
-	await cp(font, join(project, 'src/fonts/team-sans.woff2'));
-	await promisify(execFile)(join(root, 'node_modules/.bin/astro'), ['build', '--root', project], {
-		cwd: root,
-		env: {
-			...process.env,
-			CONTEXT: 'production',
-			FALLBACK_TEAM_SITE_OWN_404: variant === 'own-404' ? '1' : '0',
-		},
-	});
-	const dist = join(project, 'dist');
-	const contractFile = join(project, 'dist-hosts/contract.json');
-	const assets = readdirSync(join(dist, '_astro'))
-		.filter((name) => /^(Site|team)[.-]/.test(name))
-		.map((name) => `/_astro/${name}`);
-	return {
-		dist,
-		contract: readContractFile(contractFile),
-		contractFile,
-		sitePaths: ['/', '/about/', ...assets],
-	};
-}
+const buildVariant = (variant: Variant) =>
+	buildTeamSite(variant, { FALLBACK_TEAM_SITE_OWN_404: variant === 'own-404' ? '1' : '0' });
 
 const builds: Partial<Record<Variant, Built>> = {};
 let browser: Browser;
 
 beforeAll(async () => {
-	const [fallback404, own404] = await Promise.all([buildTeamSite('fallback-404'), buildTeamSite('own-404')]);
+	const [fallback404, own404] = await Promise.all([buildVariant('fallback-404'), buildVariant('own-404')]);
 	builds['fallback-404'] = fallback404;
 	builds['own-404'] = own404;
 	browser = await chromium.launch(chromiumLaunchOptions());

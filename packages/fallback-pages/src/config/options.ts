@@ -341,6 +341,14 @@ export const fallbackOptionsSchema = z
 					"Statuses whose page the site has itself (its own `src/pages/404.astro`): Fallback builds none at that path and its rules serve the site's. A page of the site's at one of Fallback's paths that is not listed stops the build, naming both files.",
 				examples: [[404]],
 			}),
+		staticHost: z
+			.enum(['github-pages', 'gitlab-pages', 's3'])
+			.optional()
+			.meta({
+				description:
+					"A static host that sets no status of its own choosing (GitHub Pages, GitLab Pages, an S3 website bucket): the build keeps only the pages it serves as errors — `404.html` (and GitLab's `403.html`) in the default locale — and writes no `_redirects` or `_headers`, which it would publish as files. Unset: every page and Netlify's rule files.",
+				examples: ['github-pages'],
+			}),
 		replaceAppStatuses: z
 			.array(
 				z.number().refine((status) => isCatalogued(status) && status >= 400 && status < 500, {

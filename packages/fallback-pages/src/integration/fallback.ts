@@ -32,7 +32,8 @@ import {
 	writeHostConfigs,
 	writeNetlifyRules,
 } from './buildSteps';
-import { candidatePaths, clashError, collisions, ownPages, settlePages } from './ownPages';
+import { candidatePaths, clashError, collisions, ownPages, settlePages, type OwnPage } from './ownPages';
+import { keepStaticHostPages, staticHosts, type StaticHost } from './staticHosts';
 import { fallbackPagePaths, keepOutOfSitemaps } from './sitemaps';
 import { defaultLanguagesLine, siteLocaleAliases, siteLocales } from './siteLocales';
 import { virtualModules } from './virtualModules';
@@ -67,6 +68,30 @@ function siteName(
 ): { name: string; nameFrom?: 'starlight' } {
 	if (starlight) return { name: '', nameFrom: 'starlight' };
 	return { name: astroSite ? new URL(astroSite).hostname : '' };
+}
+
+/**
+ * For a static host that sets no status (the option `staticHost`): only the pages it answers errors
+ * with are kept, no rule files are written; the line says which, and what was left out.
+ */
+async function staticHostLine(
+	dist: string,
+	host: StaticHost,
+	pages: readonly OwnPage[],
+	base: string,
+	shipped: ShippedLocales,
+): Promise<string> {
+	const folder = base.slice(1);
+	const problems = candidatePaths({ locales: shipped.locales, defaultLocale: shipped.defaultLocale })
+		.filter((candidate) => candidate.file === undefined)
+		.map((candidate) => ({ file: `${folder}${candidate.path}` }));
+	const files = [
+		...pages.map((page) => ({ file: `${folder}${page.file}`, status: page.status })),
+		...problems,
+	];
+	const kept = await keepStaticHostPages(dist, files, host);
+	const { name } = staticHosts[host];
+	return `for ${name}: kept ${kept.length > 0 ? kept.join(', ') : "none of Fallback's pages (the site's own error pages answer)"}, which it serves for its errors; left out ${files.length - kept.length} pages and problem documents it would publish as files with 200, and wrote no _redirects or _headers (it would publish them, or cannot use their statuses and headers)`;
 }
 
 /** The routes Fallback injects, relative to its base; their files live in this package's src/routes/. */
@@ -301,15 +326,21 @@ export function fallbackIntegration(
 				});
 				const warning = maintenanceWarning(contract);
 				if (warning) logger.warn(warning);
-				const rules = await writeNetlifyRules(dist, contract, {
-					everyPath: ownsBuild && options.base === '/',
-					siteStatusPages,
-					pages: pages.length,
-					deploy,
-				});
-				logger.info(
-					sitemaps.length > 0 ? `${rules}; none of the pages in the sitemap (${sitemaps.join(', ')})` : rules,
-				);
+				if (options.staticHost) {
+					logger.info(await staticHostLine(dist, options.staticHost, pages, options.base, shipped));
+				} else {
+					const rules = await writeNetlifyRules(dist, contract, {
+						everyPath: ownsBuild && options.base === '/',
+						siteStatusPages,
+						pages: pages.length,
+						deploy,
+					});
+					logger.info(
+						sitemaps.length > 0
+							? `${rules}; none of the pages in the sitemap (${sitemaps.join(', ')})`
+							: rules,
+					);
+				}
 				const hostsDir = hostsDirOf(dist, root, options.hostsDir);
 				logger.info(
 					baseOf(contract) === '/'

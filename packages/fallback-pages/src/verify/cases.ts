@@ -343,8 +343,59 @@ export interface SiteAround {
 	catchAll?: boolean;
 }
 
+/**
+ * A static host that answers every unknown path with one page (GitHub Pages' 404.html): that page,
+ * whole, with its status, in every language asked for and under every folder; and nothing of
+ * Fallback's that the build left out for it (its other pages, problem documents, rule files)
+ * published as a file.
+ */
+function staticHostCases(site: Site, host: HostProfile, status: number): ContractCase[] {
+	const { contract } = site;
+	const route = requiredStatusPage(contract, status);
+	const cases: ContractCase[] = [];
+	const theErrorPage = (group: CaseGroup, name: string, path: string, headers: Record<string, string> = {}) =>
+		cases.push({
+			group,
+			name,
+			run: async (run) => {
+				const answer = await run.get(path, { headers });
+				run.status(answer, status);
+				run.body(answer, site.fileText(route.file), `body (${route.file})`);
+			},
+		});
+	const page = `${host.name}'s ${route.file}`;
+	theErrorPage('unknown paths', `GET /no/such/page answers ${status} with ${page}`, '/no/such/page');
+	for (const locale of negotiationLocales(contract).slice(0, 1)) {
+		theErrorPage(
+			'languages',
+			`GET /no/such/page asking for ${locale}: the same page, in every language`,
+			'/no/such/page',
+			{ 'Accept-Language': locale },
+		);
+		theErrorPage('languages', `GET /${locale}/no/such/page: the same page`, `/${locale}/no/such/page`);
+	}
+	const unpublished = [
+		...contract.hiddenFiles.map((file) => `/${file}`),
+		...[503, 500]
+			.filter((other) => other !== status)
+			.map((other) => requiredStatusPage(contract, other).path),
+		...contract.extraPages.slice(0, 1).map((other) => other.path),
+		`/${route.problemFile}`,
+		...contract.otherLocales.slice(0, 1).map((locale) => `/${locale}/`),
+	];
+	for (const path of unpublished) {
+		theErrorPage(
+			'unknown paths',
+			`GET ${path}: not published (left out of the build), the ${status} page`,
+			path,
+		);
+	}
+	return cases;
+}
+
 /** Every case of the static contract, for this site on this host. */
 export function staticCases(site: Site, host: HostProfile, around: SiteAround = {}): ContractCase[] {
+	if (host.staticHost) return staticHostCases(site, host, host.staticHost.errorPage);
 	const { contract } = site;
 	const check = siteChecks(site, host);
 	const notFound = notFoundPage(contract);

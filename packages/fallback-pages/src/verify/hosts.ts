@@ -61,6 +61,12 @@ export interface HostProfile {
 	 * Server header is the server's setting.
 	 */
 	siteMode?: true;
+	/**
+	 * A static host that sets no status of its own choosing (the build's `staticHost`): it answers
+	 * every unknown path with one page of the published folder (`404.html`), and serves everything
+	 * else as a file. Only that is checked, and that nothing else of Fallback's was published.
+	 */
+	staticHost?: { errorPage: number };
 	/** Statuses whose `/{code}` the host answers differently, checked another way. */
 	routeDifferences?: ReadonlyMap<number, Difference>;
 }
@@ -310,6 +316,20 @@ const apacheSiteServerTokens: Difference = {
 	},
 };
 
+/**
+ * GitHub Pages: "a custom 404 page" — its 404.html answers every path with no file, with 404, in
+ * whatever language; it sets no other status, reads no rule file and serves any file with 200.
+ */
+export const githubPages: HostProfile = {
+	id: 'github-pages',
+	name: 'GitHub Pages',
+	negotiation: 'first-entry',
+	formatNegotiation: 'none',
+	unsupportedStatuses: new Set(),
+	differences: {},
+	staticHost: { errorPage: 404 },
+};
+
 /** Every profile, by the name `--host` takes. */
 export const hostProfiles: Readonly<Record<string, HostProfile>> = Object.fromEntries(
 	[
@@ -320,6 +340,7 @@ export const hostProfiles: Readonly<Record<string, HostProfile>> = Object.fromEn
 		apache,
 		haproxy,
 		cloudflare,
+		githubPages,
 		inSiteMode(nginx),
 		inSiteMode(caddy),
 		inSiteMode(apache, { 'malformed request': apacheSiteServerTokens }),

@@ -145,7 +145,9 @@ export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 	const dist = command.dist ?? defaultBuild(command.base);
 	const contractFile =
 		command.contract ?? shortPath(command.base ? contractUnder(dist, command.base) : contractFileOf(dist));
-	const site = loadSite(dist, contractFile);
+	const site = loadSite(dist, contractFile, {
+		...(host.staticHost ? { errorPage: host.staticHost.errorPage } : {}),
+	});
 	const built = site.contract.base ?? '/';
 	if (command.base !== undefined && command.base !== built) {
 		throw new Error(

@@ -19,18 +19,31 @@ export function contractFileOf(dist: string): string {
 	return join(hostsDirOf(dist), CONTRACT_NAME);
 }
 
-/** The site of a build: its contract and its files, each checked to be there. */
-export function loadSite(dist: string, contractFile: string): Site {
+/**
+ * The site of a build: its contract and its files, each checked to be there. A build for a static
+ * host (`staticHost`: `errorPage`) keeps the page of that status alone.
+ */
+export function loadSite(
+	dist: string,
+	contractFile: string,
+	{ errorPage }: { errorPage?: number } = {},
+): Site {
 	const contract = readContractFile(contractFile);
 	const root = resolve(dist);
-	const files = [
-		...[contract.defaultLocale, ...contract.otherLocales].map((locale) => galleryFile(contract, locale)),
-		...errorRoutes(contract).flatMap((route) => [
-			route.file,
-			route.problemFile,
-			route.problemFile.replace(/\.json$/, '.txt'),
-		]),
-	];
+	const kept = contract.statusPages.filter((route) => route.status === errorPage).map((route) => route.file);
+	const files =
+		errorPage !== undefined
+			? kept
+			: [
+					...[contract.defaultLocale, ...contract.otherLocales].map((locale) =>
+						galleryFile(contract, locale),
+					),
+					...errorRoutes(contract).flatMap((route) => [
+						route.file,
+						route.problemFile,
+						route.problemFile.replace(/\.json$/, '.txt'),
+					]),
+				];
 	const absent = files.filter((file) => !existsSync(join(root, file)));
 	if (absent.length > 0) {
 		throw new Error(
