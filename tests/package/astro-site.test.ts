@@ -19,7 +19,7 @@ import {
 	run,
 	runOk,
 } from '../../scripts/fresh-project';
-import { expectVerified, serveOnNetlify, serveOnNginx } from './serve';
+import { expectVerified, serveOnNetlify, serveOnNginxSiteMode } from './serve';
 
 const page = (title: string, body: string) =>
 	`---\nimport '../styles/site.css';\n---\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>\n`;
@@ -150,17 +150,19 @@ describe('an Astro site with fallback({ sitePages: [404] })', () => {
 		expect(lost.body).toContain('Our own 404');
 	}, 600_000);
 
-	it('holds the contract on nginx with the config the build wrote', async () => {
-		const server = await serveOnNginx(
-			join(project, 'dist-hosts/nginx/fallback-standalone.conf'),
+	it("holds the contract on the team's own nginx with the site-mode files the build wrote", async () => {
+		const server = await serveOnNginxSiteMode(
+			join(project, 'dist-hosts'),
+			join(project, 'dist'),
 			nginxPort,
 			join(project, 'nginx'),
 		);
 		servers.push(server);
-		await expectVerified(project, server, 'nginx', 'dist');
+		await expectVerified(project, server, 'nginx-site', 'dist');
 		const about = await request(server.port, '/about/');
 		expect(about.status).toBe(200);
 		expect(about.body).toBe(readFileSync(join(project, 'dist/about/index.html'), 'utf8'));
+		expect(about.headers.get('content-security-policy')).toBeNull();
 	}, 600_000);
 });
 

@@ -37,6 +37,30 @@ export async function serveOnNginx(configFile: string, port: number, work: strin
 }
 
 /**
+ * Real nginx serving a built site from a team's own server block (tests/contract/servers.ts), with
+ * the site-mode files the build wrote in `hostsDir` included: how a team adds Fallback to its nginx.
+ */
+export async function serveOnNginxSiteMode(
+	hostsDir: string,
+	dist: string,
+	port: number,
+	work: string,
+): Promise<RunningServer> {
+	const executable = findServerExecutable(nginx);
+	if (!executable) throw new Error(`nginx is not installed (${nginx.install})`);
+	const team = nginx.teamBlock!;
+	const files = Object.fromEntries(team.files.map((path) => [path, join(hostsDir, path)]));
+	return nginx.start({
+		dir: work,
+		pagesRoot: dist,
+		siteConfig: team.config(dist, port, files),
+		port,
+		label: `nginx, site mode, with ${hostsDir}`,
+		executable,
+	});
+}
+
+/**
  * `fallback-pages verify` from the project against a server, its reports in `reports/<name>/`;
  * `base`: the pages' folder in the site (`--base`), whose contract is in it.
  */
