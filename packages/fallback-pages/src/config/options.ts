@@ -5,7 +5,7 @@
  * site builds and looks finished with no options at all.
  */
 import { z } from 'astro/zod';
-import { isCatalogued } from '../catalog/statuses';
+import { isCatalogued, statusByCode } from '../catalog/statuses';
 import { hostOptionsSchema } from '../hosts/options';
 import {
 	contrastProblems,
@@ -351,16 +351,25 @@ export const fallbackOptionsSchema = z
 			}),
 		replaceAppStatuses: z
 			.array(
-				z.number().refine((status) => isCatalogued(status) && status >= 400 && status < 500, {
-					error: (issue) =>
-						`${JSON.stringify(issue.input)} is not a catalogued client error status (400–451): the app's 5xx are replaced already`,
-				}),
+				z
+					.number()
+					.refine((status) => isCatalogued(status) && status >= 400 && status < 500, {
+						error: (issue) =>
+							`${JSON.stringify(issue.input)} is not a catalogued client error status (400–451): the app's 5xx are replaced already`,
+					})
+					.refine(
+						(status) => !isCatalogued(status) || Object.keys(statusByCode(status).headers).length === 0,
+						{
+							error: (issue) =>
+								`${JSON.stringify(issue.input)} carries a header only the app can set (${Object.keys(statusByCode(Number(issue.input)).headers).join(', ')}): its answer is the app's to give`,
+						},
+					),
 			)
 			.refine((list) => new Set(list).size === list.length, 'must not name a status twice')
 			.default([])
 			.meta({
 				description:
-					"In front of an app or an origin (the proxy configs): its answers with these 4xx statuses are replaced by Fallback's page too, besides its 5xx — a static origin's stock 404 (`[404]`). Never an answer that is the app's own document: under the API prefixes nothing is replaced, and Caddy, HAProxy and the Cloudflare Worker replace only an HTML or empty body.",
+					"In front of an app or an origin (the proxy configs): its answers with these 4xx statuses are replaced by Fallback's page too, besides its 5xx — a static origin's stock 404 (`[404]`). Never an answer that is the app's own document: nginx and Apache replace nothing under the API prefixes, and Caddy, HAProxy and the Cloudflare Worker only an HTML or empty body. Not a status whose answer carries a header only the app can set (401, 405, 429).",
 				examples: [[404]],
 			}),
 		hostsDir: z

@@ -120,7 +120,8 @@ export interface RouteContract {
 	languageTags: Readonly<Record<string, string>>;
 	/**
 	 * In front of an app: the app's answers with these statuses are replaced by their page (server
-	 * errors). Everything else the app answers passes through untouched, its 4xx included.
+	 * errors, and the 4xx the option replaceAppStatuses names). Everything else the app answers
+	 * passes through untouched, its other 4xx included.
 	 */
 	replacedAppStatuses: readonly number[];
 	/**

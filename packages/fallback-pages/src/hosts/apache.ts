@@ -1,5 +1,6 @@
 /**
- * Apache httpd 2.4: a virtual host for the static site, and one for Apache in front of an app.
+ * Apache httpd 2.4: a virtual host for Fallback's pages alone (standalone), one for Apache in front
+ * of an app, and the site mode's file a team includes in the virtual host of its own site.
  * ErrorDocument points at local paths, so Apache serves the page with the original status (a full
  * URL would make it a redirect).
  */
@@ -32,6 +33,7 @@ import {
 	pathPrefixesPattern,
 	longestFileName,
 	type HostConfigFile,
+	passedFourxx,
 } from './format';
 import { firstListedCapture } from './language';
 import { formats } from './mediaType';
@@ -256,7 +258,13 @@ function pageRules(contract: RouteContract): ApacheNode[] {
 			const nameRules = group.names.flatMap((name) => {
 				const status = statuses.get(name)!;
 				if (apacheUnsupportedStatuses.has(status)) return [];
-				const flags = name === String(status) ? `R=${status},L` : `E=FALLBACK_NAME:${name}.,R=${status},L`;
+				// A page named otherwise than a status the site keeps (application-error beside the site's
+				// 500) is Fallback's: its type map is in the locale asked for, not the folder's alone.
+				const ofSitePage = statusPage(contract, status)?.sitePage
+					? ',E=FALLBACK_FOLDER:%{ENV:FALLBACK_LOCALE}'
+					: '';
+				const flags =
+					name === String(status) ? `R=${status},L` : `E=FALLBACK_NAME:${name}.${ofSitePage},R=${status},L`;
 				return [`RewriteRule "${literalPathPattern(`/${name}`)}(?:[.]html)?$" "-" [${flags}]`];
 			});
 			return [
@@ -506,7 +514,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 		`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')}.`,
 		`Apache itself answers an app that cannot be reached with ${unreachable} and one slower than timeout= with`,
 		`${timeout}; those get the ${unreachable} and ${timeout} pages.`,
-		"Passed through untouched: everything else, the app's own 4xx pages and WebSocket upgrades included.",
+		`Passed through untouched: everything else, ${passedFourxx(replaced)} pages and WebSocket upgrades included.`,
 		'Needs Apache 2.4.47 or later (ProxyErrorOverride with a list of statuses, upgrade=websocket).',
 	]);
 	return renderApacheFile(header, [
@@ -582,7 +590,7 @@ export function apacheProxyConfig(contract: RouteContract, options: HostOptions)
 }
 
 /** Where the site mode's file goes, to be included in the site's VirtualHost. */
-const siteFileName = 'fallback-site.conf';
+export const siteFileName = 'fallback-site.conf';
 
 /**
  * Fallback's own files among the site's (its pages in every locale but the site's own, the problem
@@ -623,14 +631,21 @@ export function apacheSiteConfig(contract: RouteContract, options: HostOptions):
 		'',
 		...typeMapLines(options, contract.internalPrefix),
 		'',
-		comment("Fallback's answers, whatever page or problem document they serve: its headers, its languages."),
+		comment([
+			"Fallback's answers, whatever page or problem document they serve: its headers (a header of the",
+			"VirtualHost's by the same name is dropped there, not sent twice), its languages.",
+		]),
 		section('LocationMatch', apacheString(fallbackFilesPattern(contract), "Fallback's files"), [
 			...pageLanguageLines(contract),
 			...requestIdHeaderLines(contract),
+			...Object.keys(contract.pageHeaders).map(
+				(name) => `Header unset ${headerName(name, 'page header name')}`,
+			),
 			...pageHeaderLines(contract),
 			...negotiatedHeaderLines(contract),
-			...statusHeaderLines(statusPages, (route) => route.headers),
 		]),
+		comment('The headers of each status, on any page of it (a page the site keeps for itself too).'),
+		...statusHeaderLines(statusPages, (route) => route.headers),
 		...contract.otherLocales.map((locale) =>
 			section('LocationMatch', apacheString(fallbackFilesPattern(contract, locale), `files of ${locale}`), [
 				`DefaultLanguage ${contentLanguage(contract, locale)}`,

@@ -1,7 +1,8 @@
 /**
- * Caddy v2: a Caddyfile for the static site, and one for Caddy in front of an app. Errors of every
- * origin end in `handle_errors`, which serves the page of the error's status and keeps the status
- * (file_server answers with the error's status when it runs there).
+ * Caddy v2: a Caddyfile for Fallback's pages alone (standalone), one for Caddy in front of an app,
+ * and the site mode's file a team imports into the site block that serves its own site. Errors of
+ * every origin end in `handle_errors`, which serves the page of the error's status and keeps the
+ * status (file_server answers with the error's status when it runs there).
  */
 import {
 	contentLanguage,
@@ -29,6 +30,7 @@ import {
 	literalPathPattern,
 	longestFileName,
 	type HostConfigFile,
+	passedFourxx,
 } from './format';
 import { firstListedCapture } from './language';
 import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
@@ -71,19 +73,25 @@ function sitePageLines(contract: RouteContract): ConfigNode[] {
 	const sitePages = contract.statusPages.filter((route) => route.sitePage);
 	if (sitePages.length === 0) return [];
 	const base = localeFolder(contract, contract.defaultLocale);
+	// Another locale's folder, or a folder of the site's for another locale: Fallback's page there.
+	const otherFolders = [
+		...contract.otherLocales.map((locale) => `${literalPathPattern(base)}${locale}/`),
+		...Object.entries(contract.localeAliases ?? {})
+			.filter(([, locale]) => locale !== contract.defaultLocale)
+			.map(([folder]) => literalPathPattern(folder)),
+	];
 	return [
 		comment("The site's own pages (sitePages), as they were built: its headers, not Fallback's."),
 		// One map, then one value matched: a `vars` matcher holds if any one of its variables does.
-		block('map "{err.status_code}|{vars.fallback_format}" {fallback_site_page}', [
-			...sitePages.map((route) => `"${route.status}|page" yes`),
+		// By the page's name: an app-error page that shares a site page's status is Fallback's.
+		block('map "{fallback_page_name}|{vars.fallback_format}" {fallback_site_page}', [
+			...sitePages.map((route) => `"${pageName(contract, route)}|page" yes`),
 			'default no',
 		]),
 		block('@sitePage', [
 			'vars {fallback_site_page} yes',
-			...(contract.otherLocales.length > 0
-				? [
-						`not path_regexp ${caddyString(`^${literalPathPattern(base)}(${contract.otherLocales.join('|')})/`, 'locale folders')}`,
-					]
+			...(otherFolders.length > 0
+				? [`not path_regexp ${caddyString(`^(?:${otherFolders.join('|')})`, 'locale folders')}`]
 				: []),
 		]),
 		block('route @sitePage', [
@@ -286,8 +294,10 @@ function maintenanceLines(contract: RouteContract): ConfigNode[] {
 }
 
 /**
- * handle_errors, in order (`route`): the page headers, the locale and format asked for, then the
- * answer's headers in one block, the status's own, and the page (or problem document) served whole.
+ * handle_errors, in order (`route`): the page headers (in site mode, after the site's own page has
+ * been served without them, its status's headers with it), the locale and format asked for, the
+ * conditional request headers dropped, then the answer's headers in one block, the status's own,
+ * and the page (or problem document) served whole.
  * Under an API prefix an error gets its problem document (in the locale asked for), not the page:
  * in a static site the not-found one; in front of an app that of any error Caddy answers (the app
  * unreachable, too slow, or failing with an HTML or empty body).
@@ -338,7 +348,14 @@ function errorHandler(contract: RouteContract, mode: Mode, headersOf: HeadersOf)
 		formatFileMap,
 		pageNameMap,
 		...wholePageLines,
-		...(mode === 'site' ? [...sitePageLines(contract), pageHeaderBlock(contract)] : []),
+		// The headers of the status (Retry-After, Allow…) go with any page of it, the site's too.
+		...(mode === 'site'
+			? [
+					...statusHeaderLines(contract.statusPages, headersOf),
+					...sitePageLines(contract),
+					pageHeaderBlock(contract),
+				]
+			: []),
 		comment(
 			"The answer's headers: Caddy's own ID of the request (never one a client sent), language, format.",
 		),
@@ -350,7 +367,7 @@ function errorHandler(contract: RouteContract, mode: Mode, headersOf: HeadersOf)
 			`Vary ${caddyString(negotiating ? 'Accept-Language, Accept' : 'Accept', 'Vary')}`,
 			'Content-Type {fallback_format_type}',
 		]),
-		...statusHeaderLines(contract.statusPages, headersOf),
+		...(mode === 'site' ? [] : statusHeaderLines(contract.statusPages, headersOf)),
 		`rewrite * /${folder}{fallback_format_folder}{fallback_page_name}.{fallback_format_extension}`,
 		// Never a redirect: file_server would send /x/404.json/ to /x/404.json when the page it
 		// serves has the name of the path's last segment.
@@ -438,7 +455,7 @@ export function caddyProxyConfig(contract: RouteContract, options: HostOptions):
 		'then replace the site address with your domain and the reverse_proxy address with your app’s.',
 		`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')},`,
 		'an app that cannot be reached (502) and one slower than response_header_timeout (504).',
-		"Passed through untouched: everything else, the app's own 4xx pages and WebSocket upgrades included.",
+		`Passed through untouched: everything else, ${passedFourxx(replaced)} pages and WebSocket upgrades included.`,
 	]);
 	return renderFile(caddySyntax, header, [
 		'',
@@ -503,7 +520,7 @@ function galleryHeaderLines(contract: RouteContract): ConfigNode[] {
 }
 
 /** Where the site mode's file goes, to be imported in the site's block. */
-const siteFileName = 'fallback-site.caddy';
+export const siteFileName = 'fallback-site.caddy';
 
 /**
  * Site mode: what a team imports into the site block that already serves its built site (its root
@@ -524,8 +541,9 @@ export function caddySiteConfig(contract: RouteContract): string {
 	return renderFile(caddySyntax, header, [
 		'',
 		comment([
-			'`route` runs before your file_server (Caddy orders it so): a request for one of the pages, or for',
-			`something that is no page, ends here with its error; anything else goes on to your directives.`,
+			"`route` runs before file_server and reverse_proxy at the block's top level (Caddy orders it so; a",
+			'handle, handle_path or try_files of yours runs before it): a request for one of the pages, or for',
+			'something that is no page, ends here with its error; anything else goes on to your directives.',
 		]),
 		block('route', [
 			...maintenanceLines(contract),

@@ -45,6 +45,7 @@ import {
 	headerName,
 	UnsafeConfigValue,
 	type HostConfigFile,
+	passedFourxx,
 } from './format';
 import { firstListedCapture } from './language';
 import { pageGroupPattern, pageGroups, pageIn, pageName, pageStatuses } from './pageTable';
@@ -563,7 +564,7 @@ export function haproxyProxyConfig(contract: RouteContract, options: HostOptions
 		'address (setenv FALLBACK_APP), then `haproxy -c -f /etc/haproxy/haproxy.cfg && systemctl reload haproxy`.',
 		`Replaced, keeping the status: the app's answers with ${codes} when HTML or empty,`,
 		`an app that cannot be reached (${unreachable}) and one silent longer than timeout server (${timeout}).`,
-		"Passed through untouched: everything else, the app's own 4xx, its JSON errors and WebSocket upgrades included.",
+		`Passed through untouched: everything else, ${passedFourxx(replaced)}, its JSON errors and WebSocket upgrades included.`,
 	]);
 	return renderHaproxyFile(header, [
 		'',

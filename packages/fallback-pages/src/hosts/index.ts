@@ -4,21 +4,36 @@
  * at the repository root (they are installed on servers and CDNs, never deployed as pages).
  */
 import type { RouteContract } from '../contract/contract';
-import { apacheFiles } from './apache';
-import { caddyFiles } from './caddy';
+import { apacheFiles, siteFileName as apacheSiteFile } from './apache';
+import { caddyFiles, siteFileName as caddySiteFile } from './caddy';
 import { cloudflareFiles } from './cloudflare';
 import { cloudFrontFiles } from './cloudfront';
 import type { HostConfigFile } from './format';
 import { haproxyFiles } from './haproxy';
 import { kubernetesFiles } from './kubernetes';
 import { netlifyFiles } from './netlify';
-import { nginxFiles } from './nginx';
+import {
+	nginxFiles,
+	siteConfigName as nginxSiteFile,
+	siteHttpConfigName as nginxSiteHttpFile,
+} from './nginx';
 import type { HostOptions } from './options';
 import { traefikFiles } from './traefik';
 import { vercelFiles } from './vercel';
 
 export type { HostConfigFile } from './format';
 export { netlifyFiles };
+
+/**
+ * The site mode's files, for the server that already serves a site, each with where it goes: what
+ * a site's build points at.
+ */
+export const siteModeFiles: readonly { path: string; where: string }[] = [
+	{ path: `nginx/${nginxSiteHttpFile}`, where: "nginx's http {}" },
+	{ path: `nginx/${nginxSiteFile}`, where: 'its server {}' },
+	{ path: `caddy/${caddySiteFile}`, where: "Caddy's site block" },
+	{ path: `apache/${apacheSiteFile}`, where: "Apache's <VirtualHost>" },
+];
 
 /** The files for hosts/, written with `options` (the defaults are what their comments tell to change). */
 export function hostConfigFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {

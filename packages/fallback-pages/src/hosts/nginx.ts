@@ -1,6 +1,8 @@
 /**
- * nginx: a server block for the static site, and one for nginx in front of an app. Each file goes
- * inside `http {}` (a file in /etc/nginx/conf.d/ is included there); include one of the two.
+ * nginx: a server block for Fallback's pages alone (standalone), one for nginx in front of an app
+ * (each goes inside `http {}`, a file in /etc/nginx/conf.d/ is included there: include one of the
+ * two), and the site mode's two files, added to the server block that serves a team's own site:
+ * its maps for `http {}` and its locations for that `server {}`.
  */
 import {
 	contentLanguage,
@@ -32,6 +34,7 @@ import {
 	nginxString,
 	UnsafeConfigValue,
 	type HostConfigFile,
+	passedFourxx,
 } from './format';
 import {
 	block,
@@ -464,10 +467,11 @@ function apiLocations(contract: RouteContract, mode: string): ConfigNode[] {
  * regex is matched again on the internal redirect to the page (a map's value would be kept from
  * the first match), so the pages' own prefix passes too.
  */
-function maintenanceCheck(contract: RouteContract): ConfigNode[] {
+function maintenanceCheck(contract: RouteContract, mode: string): ConfigNode[] {
 	const { maintenance } = contract;
 	if (!maintenance) return [];
-	const passing = allowedPathsPattern([...maintenance.allowedPaths, contract.internalPrefix]);
+	const internal = [contract.internalPrefix, ...(mode === 'site' ? [sitePagesPrefix(contract)] : [])];
+	const passing = allowedPathsPattern([...maintenance.allowedPaths, ...internal]);
 	return [
 		comment(
 			`Under maintenance: ${MAINTENANCE_STATUS} with its page and Retry-After, whatever the method (fallback.maintenance).`,
@@ -543,7 +547,7 @@ export function nginxStaticConfig(contract: RouteContract, options: HostOptions)
 			comment('On every response, errors included; no location below sets its own.'),
 			...addHeaders('static', contract, (route) => route.headers),
 			'',
-			...maintenanceCheck(contract),
+			...maintenanceCheck(contract, 'static'),
 			comment(
 				`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${methodNotAllowed} page.\n` +
 					'(`if` holding only `return` is safe at server level.)',
@@ -606,7 +610,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 		"root (in the pages' location): nothing else names them.",
 		`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')},`,
 		'an app that cannot be reached (502) and one silent longer than proxy_read_timeout (504).',
-		"Passed through untouched: everything else, the app's own 4xx pages and WebSocket upgrades included.",
+		`Passed through untouched: everything else, ${passedFourxx(replaced)} pages and WebSocket upgrades included.`,
 	]);
 	return renderFile(nginxSyntax, header, [
 		'',
@@ -636,7 +640,7 @@ export function nginxProxyConfig(contract: RouteContract, options: HostOptions):
 			),
 			...errorPages(contract, 'proxy'),
 			'',
-			...maintenanceCheck(contract),
+			...maintenanceCheck(contract, 'proxy'),
 			proxyLocation('/', [
 				comment(
 					'Only statuses listed by error_page here are intercepted; the rest pass through as the app sent them.',
@@ -684,8 +688,8 @@ function galleryLocation(contract: RouteContract): ConfigNode[] {
 export function nginxSiteHttpConfig(contract: RouteContract): string {
 	const header = fileHeader([
 		'Fallback for nginx, added to the server block that already serves your site: part 1 of 2, for http {}.',
-		'Copy this file to /etc/nginx/conf.d/fallback-http.conf (files there are included inside http {}),',
-		`and ${siteConfigName} into /etc/nginx/ beside it; nothing in this file needs changing.`,
+		`Copy this file to /etc/nginx/conf.d/${siteHttpConfigName} (files there are included inside http {}),`,
+		`and ${siteConfigName} to /etc/nginx/; nothing in this file needs changing.`,
 	]);
 	return renderFile(nginxSyntax, header, [
 		'',
@@ -700,7 +704,9 @@ export function nginxSiteHttpConfig(contract: RouteContract): string {
 	]);
 }
 
-const siteConfigName = 'fallback-site.conf';
+/** The site mode's two files: for the site's server {}, and for http {}. */
+export const siteConfigName = 'fallback-site.conf';
+export const siteHttpConfigName = 'fallback-site-http.conf';
 
 /**
  * Site mode, the server-level part: included in the site's own `server {}` (its root is the built
@@ -714,14 +720,15 @@ export function nginxSiteConfig(contract: RouteContract): string {
 		'Fallback for nginx, added to the server block that already serves your site: part 2 of 2.',
 		`Copy this file to /etc/nginx/${siteConfigName} and add one line to the server {} that serves the built`,
 		`site (its root is the build's folder, Fallback's pages in it): include /etc/nginx/${siteConfigName};`,
-		'Part 1 (fallback-site-http.conf) goes in http {}. Nothing here needs changing; remove any',
-		'error_page of your own for the statuses Fallback answers (or keep it: yours then wins).',
+		`Part 1 (${siteHttpConfigName}) goes in http {}. Remove any error_page of your own for a status`,
+		'Fallback answers (the first one nginx reads wins; a location with error_page of its own uses only',
+		'its own), and keep one of two locations for the same path (nginx -t names it: an API prefix).',
 		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
 		"files keep your server block's own, and any method you answer today is answered as before.",
 	]);
 	return renderFile(nginxSyntax, header, [
 		'',
-		...maintenanceCheck(contract),
+		...maintenanceCheck(contract, 'site'),
 		...errorLocations(contract, 'site'),
 		'',
 		comment([
@@ -730,23 +737,45 @@ export function nginxSiteConfig(contract: RouteContract): string {
 		]),
 		pagesLocation(contract, undefined, 'site', fallbackHeaders(contract)),
 		...galleryLocation(contract),
-		...(contract.statusPages.some((route) => route.sitePage)
-			? [
-					comment("The site's own pages (sitePages), as they were built, with the server block's headers."),
-					block(`location ^~ ${sitePagesPrefix(contract)}`, [
-						'internal',
-						`rewrite ${nginxPattern(`^${literalPathPattern(sitePagesPrefix(contract).replace(/\/$/, ''))}(/.*)$`, 'site pages prefix')} $1 break`,
-					]),
-				]
-			: []),
+		...sitePagesLocation(contract),
 	]);
+}
+
+/**
+ * Site mode: the site's own pages (sitePages), as they were built, with the server block's headers
+ * (no add_header here: nginx then adds the server block's). A kept page whose status carries a
+ * header of its own (Retry-After on 503) needs it, and nginx then adds only those here.
+ */
+function sitePagesLocation(contract: RouteContract): ConfigNode[] {
+	const sitePages = contract.statusPages.filter((route) => route.sitePage);
+	if (sitePages.length === 0) return [];
+	const prefix = sitePagesPrefix(contract);
+	const withHeaders = sitePages.filter((route) => Object.keys(route.headers).length > 0);
+	return [
+		comment(
+			withHeaders.length === 0
+				? "The site's own pages (sitePages), as they were built, with the server block's headers."
+				: [
+						"The site's own pages (sitePages), as they were built, with the headers their status needs",
+						`(${withHeaders.map((route) => route.status).join(', ')}): nginx adds no header of the server block's here.`,
+					],
+		),
+		block(`location ^~ ${prefix}`, [
+			'internal',
+			`rewrite ${nginxPattern(`^${literalPathPattern(prefix.replace(/\/$/, ''))}(/.*)$`, 'site pages prefix')} $1 break`,
+			...statusHeaderNames(withHeaders, (route) => route.headers).map(
+				(name) =>
+					`add_header ${headerName(name, 'status header name')} ${headerVariable('site', name)} always`,
+			),
+		]),
+	];
 }
 
 export function nginxFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
 	return [
 		{ path: 'nginx/fallback-standalone.conf', content: nginxStaticConfig(contract, options) },
 		{ path: 'nginx/fallback-proxy.conf', content: nginxProxyConfig(contract, options) },
-		{ path: 'nginx/fallback-site-http.conf', content: nginxSiteHttpConfig(contract) },
+		{ path: `nginx/${siteHttpConfigName}`, content: nginxSiteHttpConfig(contract) },
 		{ path: `nginx/${siteConfigName}`, content: nginxSiteConfig(contract) },
 	];
 }

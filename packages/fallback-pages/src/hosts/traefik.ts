@@ -23,8 +23,9 @@
  *   Authorization too; v3.7+ `errorRequestHeaders` can narrow that, not used so v3.5 takes the file):
  *   the pages service negotiates format and language as for a visitor.
  * Traefik makes no request IDs: the page carries the pages nginx's own ID, which the app never saw.
- * The app's 4xx (its 404 included) pass through untouched, as the contract says; so do the API
- * prefixes' answers, through a router without the middleware. Maintenance is not generated here:
+ * The app's 4xx (its 404 included) pass through untouched, unless the contract replaces them (the
+ * option replaceAppStatuses); so do the API prefixes' answers, through a router without the
+ * middleware. Maintenance is not generated here:
  * with it switched on, the static config answers every path (`/500` too) with the maintenance page,
  * which the middleware would then show for every replaced error, while the app still answers.
  */

@@ -17,7 +17,7 @@ import {
 	type RouteContract,
 } from '../contract/contract';
 import { contractJson } from '../contract/contractFile';
-import { hostConfigFiles, netlifyFiles, type HostConfigFile } from '../hosts/index';
+import { hostConfigFiles, netlifyFiles, siteModeFiles, type HostConfigFile } from '../hosts/index';
 import { checkHaproxyFits } from '../hosts/haproxy';
 import { netlifySiteStatusRedirects } from '../hosts/netlify';
 import type { HostOptions } from '../hosts/options';
@@ -106,13 +106,34 @@ export async function writeBaseContract(
 	return `the route contract is ${base}${CONTRACT_NAME}; server configs describe pages at the root: none written for ${base}${earlier ? `, and the earlier build's in ${shownPath(root, hostsDir)} removed` : ''}`;
 }
 
-/** The site-mode files, for the server that already serves the site: what a site's build points at. */
-const siteModeFiles = [
-	'nginx/fallback-site-http.conf',
-	'nginx/fallback-site.conf',
-	'caddy/fallback-site.caddy',
-	'apache/fallback-site.conf',
-];
+/**
+ * `hostsDir` with these files alone, replacing an earlier build's. Only a folder Fallback wrote (it
+ * holds the contract) is replaced; any other at that path stops the build, untouched.
+ */
+async function replaceHostsDir(hostsDir: string, files: readonly HostConfigFile[]): Promise<void> {
+	if (existsSync(hostsDir)) {
+		const ours = existsSync(join(hostsDir, CONTRACT_NAME));
+		if (!ours && (await readdir(hostsDir)).length > 0) {
+			throw new Error(
+				`fallback: ${hostsDir} exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was removed. Choose another folder with fallback({ hostsDir: '…' }).`,
+			);
+		}
+		await rm(hostsDir, { recursive: true, force: true });
+	}
+	await writeFiles(hostsDir, files);
+}
+
+/**
+ * A build for a static host that serves it itself (`staticHost`): no server config, only the route
+ * contract (for `verify`) in `hostsDir`, never in the published folder.
+ */
+export async function writeContractAlone(
+	contract: RouteContract,
+	{ hostsDir, root }: { hostsDir: string; root: string },
+): Promise<string> {
+	await replaceHostsDir(hostsDir, [{ path: CONTRACT_NAME, content: contractJson(contract) }]);
+	return `wrote the route contract (${CONTRACT_NAME}, for verify) to ${shownPath(root, hostsDir)}; no server configs: the host serves the build itself`;
+}
 
 /**
  * Pages at the root: every host's config and the contract itself (for `verify`: what a deploy of
@@ -135,18 +156,11 @@ export async function writeHostConfigs(
 	// such as Starlight's builds `/` but not `/de/`. Nothing there can be too large.
 	checkHaproxyFits(contract, (file) => (existsSync(join(dist, file)) ? statSync(join(dist, file)).size : 0));
 	const files = hostConfigFiles(contract, hosts);
-	if (existsSync(hostsDir)) {
-		const ours = existsSync(join(hostsDir, CONTRACT_NAME));
-		if (!ours && (await readdir(hostsDir)).length > 0) {
-			throw new Error(
-				`fallback: ${hostsDir} exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was removed. Choose another folder with fallback({ hostsDir: '…' }).`,
-			);
-		}
-		await rm(hostsDir, { recursive: true, force: true });
-	}
-	await writeFiles(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
+	await replaceHostsDir(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
 	const where = shownPath(root, hostsDir);
 	const wrote = `wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${where}`;
 	if (!site) return wrote;
-	return `${wrote}; for the nginx, Caddy or Apache that serves this site, add ${siteModeFiles.map((path) => `${where.replace(/\/?$/, '/')}${path}`).join(', ')} to its server block (the *-standalone files are for a server of Fallback's pages alone: their headers would go on every page of the site)`;
+	const folder = where.replace(/\/?$/, '/');
+	const siteFiles = siteModeFiles.map((file) => `${folder}${file.path} (${file.where})`).join(', ');
+	return `${wrote}; for the nginx, Caddy or Apache that serves this site, add the site-mode files ${siteFiles} (the *-standalone files are for a server of Fallback's pages alone: their headers would go on every page of the site)`;
 }

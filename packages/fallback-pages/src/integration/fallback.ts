@@ -29,6 +29,7 @@ import {
 	checkNoInlineCode,
 	maintenanceWarning,
 	writeBaseContract,
+	writeContractAlone,
 	writeHostConfigs,
 	writeNetlifyRules,
 } from './buildSteps';
@@ -122,6 +123,11 @@ export function fallbackIntegration(
 ): AstroIntegration {
 	// Checked before anything is built: a broken option stops the build at once, naming it.
 	let options = parseOptions(rawOptions);
+	if (options.staticHost && options.base !== '/') {
+		throw new Error(
+			`fallback: staticHost: '${options.staticHost}' serves the 404.html at the root of the published folder, so the pages' base must be '/', not ${JSON.stringify(options.base)}.`,
+		);
+	}
 	let shipped = shippedLocales(options);
 	/** The site's own locale folders that are not Fallback's (Astro's i18n), as URL folders. */
 	let localeAliases: Record<string, string> = {};
@@ -342,6 +348,10 @@ export function fallbackIntegration(
 					);
 				}
 				const hostsDir = hostsDirOf(dist, root, options.hostsDir);
+				if (options.staticHost) {
+					logger.info(await writeContractAlone(contract, { hostsDir, root }));
+					return;
+				}
 				logger.info(
 					baseOf(contract) === '/'
 						? await writeHostConfigs(dist, contract, {

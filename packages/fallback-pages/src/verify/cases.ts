@@ -352,6 +352,8 @@ export interface SiteAround {
 function staticHostCases(site: Site, host: HostProfile, status: number): ContractCase[] {
 	const { contract } = site;
 	const route = requiredStatusPage(contract, status);
+	/** A path under where the build is served (a GitHub project site's `/repo/`). */
+	const inSite = (path: string) => `${siteBaseOf(contract)}${path}`;
 	const cases: ContractCase[] = [];
 	const theErrorPage = (group: CaseGroup, name: string, path: string, headers: Record<string, string> = {}) =>
 		cases.push({
@@ -363,25 +365,32 @@ function staticHostCases(site: Site, host: HostProfile, status: number): Contrac
 				run.body(answer, site.fileText(route.file), `body (${route.file})`);
 			},
 		});
-	const page = `${host.name}'s ${route.file}`;
-	theErrorPage('unknown paths', `GET /no/such/page answers ${status} with ${page}`, '/no/such/page');
+	const unknown = inSite('no/such/page');
+	theErrorPage(
+		'unknown paths',
+		`GET ${unknown} answers ${status} with ${host.name}'s ${route.file}`,
+		unknown,
+	);
 	for (const locale of negotiationLocales(contract).slice(0, 1)) {
 		theErrorPage(
 			'languages',
-			`GET /no/such/page asking for ${locale}: the same page, in every language`,
-			'/no/such/page',
-			{ 'Accept-Language': locale },
+			`GET ${unknown} asking for ${locale}: the same page, in every language`,
+			unknown,
+			{
+				'Accept-Language': locale,
+			},
 		);
-		theErrorPage('languages', `GET /${locale}/no/such/page: the same page`, `/${locale}/no/such/page`);
+		const inFolder = inSite(`${locale}/no/such/page`);
+		theErrorPage('languages', `GET ${inFolder}: the same page`, inFolder);
 	}
 	const unpublished = [
-		...contract.hiddenFiles.map((file) => `/${file}`),
+		...contract.hiddenFiles.map((file) => inSite(file)),
 		...[503, 500]
 			.filter((other) => other !== status)
 			.map((other) => requiredStatusPage(contract, other).path),
 		...contract.extraPages.slice(0, 1).map((other) => other.path),
-		`/${route.problemFile}`,
-		...contract.otherLocales.slice(0, 1).map((locale) => `/${locale}/`),
+		inSite(route.problemFile),
+		...contract.otherLocales.slice(0, 1).map((locale) => inSite(`${locale}/`)),
 	];
 	for (const path of unpublished) {
 		theErrorPage(
