@@ -420,6 +420,18 @@ function hiddenPathRules(contract: RouteContract): ApacheNode[] {
 	];
 }
 
+/** Where Apache serves the files itself (standalone, site mode): every error shows its page. */
+function errorDocuments(contract: RouteContract): ApacheNode[] {
+	return [
+		comment('Any error Apache answers with, whatever caused it, shows the page of its status.'),
+		unsupportedNote,
+		...supported(contract.statusPages).map(
+			(route) =>
+				`ErrorDocument ${route.status} ${errorDocument(contract, route.status, contract.internalPrefix)}`,
+		),
+	];
+}
+
 /** Under the API, a missing path gets the not-found problem document, not the page. */
 function apiErrorDocuments(contract: RouteContract, mapsUrl: string): ApacheNode[] {
 	if (contract.apiPrefixes.length === 0) return [];
@@ -468,12 +480,7 @@ export function apacheStaticConfig(contract: RouteContract, options: HostOptions
 			...negotiatedHeaderLines(contract),
 			...statusHeaderLines(statusPages, (route) => route.headers),
 			'',
-			comment('Any error Apache answers with, whatever caused it, shows the page of its status.'),
-			unsupportedNote,
-			...statusPages.map(
-				(route) =>
-					`ErrorDocument ${route.status} ${errorDocument(contract, route.status, contract.internalPrefix)}`,
-			),
+			...errorDocuments(contract),
 			comment(
 				"A folder asked for without its slash is sent to it (mod_dir): with a body of ours, where\nApache's own page would repeat the request's URL, query included.",
 			),
@@ -652,12 +659,7 @@ export function apacheSiteConfig(contract: RouteContract, options: HostOptions):
 			]),
 		),
 		'',
-		comment('Any error Apache answers with, whatever caused it, shows the page of its status.'),
-		unsupportedNote,
-		...statusPages.map(
-			(route) =>
-				`ErrorDocument ${route.status} ${errorDocument(contract, route.status, contract.internalPrefix)}`,
-		),
+		...errorDocuments(contract),
 		'',
 		'RewriteEngine On',
 		...onlyVisitorRequests,

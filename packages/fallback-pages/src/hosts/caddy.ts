@@ -400,6 +400,21 @@ function hiddenPathLines(contract: RouteContract): ConfigNode[] {
 	];
 }
 
+/** Where Caddy serves the files itself (standalone, site mode): every error shows its page. */
+function everyErrorsPage(contract: RouteContract, mode: 'static' | 'site'): ConfigNode[] {
+	return [
+		comment(
+			`Every error, whatever caused it (a missing file is ${notFoundPage(contract).status}), shows the page of its status.`,
+		),
+		block('handle_errors', [
+			block(
+				'route',
+				errorHandler(contract, mode, (route) => route.headers),
+			),
+		]),
+	];
+}
+
 /** The static site: dist/ at `pagesRoot`. */
 export function caddyStaticConfig(contract: RouteContract, options: HostOptions): string {
 	const notFound = notFoundPage(contract);
@@ -433,15 +448,7 @@ export function caddyStaticConfig(contract: RouteContract, options: HostOptions)
 				'file_server',
 			]),
 			'',
-			comment(
-				`Every error, whatever caused it (a missing file is ${notFound.status}), shows the page of its status.`,
-			),
-			block('handle_errors', [
-				block(
-					'route',
-					errorHandler(contract, 'static', (route) => route.headers),
-				),
-			]),
+			...everyErrorsPage(contract, 'static'),
 		]),
 	]);
 }
@@ -529,7 +536,6 @@ export const siteFileName = 'fallback-site.caddy';
  * Nothing of the site's own answers changes, and no method is refused that it answers today.
  */
 export function caddySiteConfig(contract: RouteContract): string {
-	const notFound = notFoundPage(contract);
 	const header = fileHeader([
 		'Fallback for Caddy v2, added to the site block that already serves your site.',
 		`Copy this file to /etc/caddy/${siteFileName} and add one line inside your site's block, whose root is`,
@@ -553,15 +559,7 @@ export function caddySiteConfig(contract: RouteContract): string {
 			...hiddenPathLines(contract),
 		]),
 		'',
-		comment(
-			`Every error, whatever caused it (a missing file is ${notFound.status}), shows the page of its status.`,
-		),
-		block('handle_errors', [
-			block(
-				'route',
-				errorHandler(contract, 'site', (route) => route.headers),
-			),
-		]),
+		...everyErrorsPage(contract, 'site'),
 	]);
 }
 

@@ -33,7 +33,7 @@ import {
 	writeHostConfigs,
 	writeNetlifyRules,
 } from './buildSteps';
-import { candidatePaths, clashError, collisions, ownPages, settlePages, type OwnPage } from './ownPages';
+import { clashError, collisions, ownPages, problemDocuments, settlePages, type OwnPage } from './ownPages';
 import { keepStaticHostPages, staticHosts, type StaticHost } from './staticHosts';
 import { fallbackPagePaths, keepOutOfSitemaps } from './sitemaps';
 import { defaultLanguagesLine, siteLocaleAliases, siteLocales } from './siteLocales';
@@ -83,9 +83,7 @@ async function staticHostLine(
 	shipped: ShippedLocales,
 ): Promise<string> {
 	const folder = base.slice(1);
-	const problems = candidatePaths({ locales: shipped.locales, defaultLocale: shipped.defaultLocale })
-		.filter((candidate) => candidate.file === undefined)
-		.map((candidate) => ({ file: `${folder}${candidate.path}` }));
+	const problems = problemDocuments(shipped).map((path) => ({ file: `${folder}${path}` }));
 	const files = [
 		...pages.map((page) => ({ file: `${folder}${page.file}`, status: page.status })),
 		...problems,
@@ -265,10 +263,7 @@ export function fallbackIntegration(
 						};
 						ours = fallbackPagePaths(options.base.slice(1), [
 							...ownPages(set).map((page) => page.path),
-							// The problem documents and text twins.
-							...candidatePaths(set)
-								.filter((candidate) => candidate.file === undefined)
-								.map((candidate) => candidate.path),
+							...problemDocuments(set),
 						]);
 					}
 					return ours(pathname);
@@ -332,26 +327,21 @@ export function fallbackIntegration(
 				});
 				const warning = maintenanceWarning(contract);
 				if (warning) logger.warn(warning);
-				if (options.staticHost) {
-					logger.info(await staticHostLine(dist, options.staticHost, pages, options.base, shipped));
-				} else {
-					const rules = await writeNetlifyRules(dist, contract, {
-						everyPath: ownsBuild && options.base === '/',
-						siteStatusPages,
-						pages: pages.length,
-						deploy,
-					});
-					logger.info(
-						sitemaps.length > 0
-							? `${rules}; none of the pages in the sitemap (${sitemaps.join(', ')})`
-							: rules,
-					);
-				}
 				const hostsDir = hostsDirOf(dist, root, options.hostsDir);
 				if (options.staticHost) {
+					logger.info(await staticHostLine(dist, options.staticHost, pages, options.base, shipped));
 					logger.info(await writeContractAlone(contract, { hostsDir, root }));
 					return;
 				}
+				const rules = await writeNetlifyRules(dist, contract, {
+					everyPath: ownsBuild && options.base === '/',
+					siteStatusPages,
+					pages: pages.length,
+					deploy,
+				});
+				logger.info(
+					sitemaps.length > 0 ? `${rules}; none of the pages in the sitemap (${sitemaps.join(', ')})` : rules,
+				);
 				logger.info(
 					baseOf(contract) === '/'
 						? await writeHostConfigs(dist, contract, {

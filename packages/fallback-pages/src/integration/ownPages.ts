@@ -83,6 +83,13 @@ export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>
 	});
 }
 
+/** The problem documents and text twins in every locale, relative to Fallback's base (`problem/404.json`). */
+export function problemDocuments(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>): string[] {
+	return candidatePaths(set)
+		.filter((candidate) => candidate.file === undefined)
+		.map((candidate) => candidate.path);
+}
+
 /** A page Fallback builds. */
 export type OwnPage = Candidate & { file: string };
 

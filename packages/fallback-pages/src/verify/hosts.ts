@@ -264,6 +264,9 @@ export const cloudflare: HostProfile = {
 	},
 };
 
+/** A body that is an HTML page (whose, the case does not say). */
+const aPage = { described: 'a page', matches: (body: string) => /^<!DOCTYPE html>/i.test(body) };
+
 /**
  * In site mode (Fallback's files added to the server block that serves a team's site) methods are
  * the site's: the server answers each as it did before Fallback — nginx and Caddy refuse what they
@@ -279,8 +282,8 @@ const siteMethods: Difference = {
 		run.check(
 			answer,
 			'body',
-			/^<!DOCTYPE html>/i.test(answer.body),
-			'a page',
+			aPage.matches(answer.body),
+			aPage.described,
 			JSON.stringify(answer.body.slice(0, 60)),
 		);
 	},
@@ -301,21 +304,10 @@ const inSiteMode = (profile: HostProfile, differences: HostProfile['differences'
 });
 
 /** Apache's ServerTokens holds for the whole server: a VirtualHost's include cannot set it. */
-const apacheSiteServerTokens: Difference = {
-	reason:
-		"ServerTokens holds for the whole server, not a VirtualHost: Apache's Server header names its version unless the server's main config says `ServerTokens Prod`",
-	check(run, answer) {
-		run.status(answer, 400);
-		run.check(
-			answer,
-			'body',
-			/^<!DOCTYPE html>/i.test(answer.body),
-			'a page',
-			JSON.stringify(answer.body.slice(0, 60)),
-		);
-	},
-};
-
+const apacheSiteServerTokens = ownBadRequest(
+	"ServerTokens holds for the whole server, not a VirtualHost: Apache's Server header names its version unless the server's main config says `ServerTokens Prod`",
+	aPage,
+);
 /**
  * GitHub Pages: "a custom 404 page" — its 404.html answers every path with no file, with 404, in
  * whatever language; it sets no other status, reads no rule file and serves any file with 200.
