@@ -1,6 +1,7 @@
 /**
  * The programs the test suite runs besides Node: Chromium (browser suite, Lighthouse), Java (the Nu
- * HTML checker) and the web servers the host configs are tested on. `npm test` calls this first:
+ * HTML checker), the web servers the host configs are tested on and Hugo (a site the Netlify plugin
+ * is tested on). `npm test` calls this first:
  * whatever is missing is installed from Debian's packages, as root, with a line saying so (as
  * `playwright install --with-deps` does); anywhere else it stops at once naming what to install.
  * `--check` only reports.
@@ -26,6 +27,7 @@ export const systemRequirements: readonly Requirement[] = [
 	{ purpose: 'Caddy config tests', executables: ['caddy'], debianPackage: 'caddy' },
 	{ purpose: 'Apache config tests', executables: ['apache2', 'httpd'], debianPackage: 'apache2' },
 	{ purpose: 'HAProxy config tests', executables: ['haproxy'], debianPackage: 'haproxy' },
+	{ purpose: 'the Netlify plugin on a Hugo site', executables: ['hugo'], debianPackage: 'hugo' },
 ];
 
 /** Servers live in sbin, which is not on a normal user's PATH on Debian. */

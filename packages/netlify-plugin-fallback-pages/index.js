@@ -52,6 +52,7 @@ export const onPostBuild = async ({ inputs, constants, netlifyConfig, utils }) =
 	if (off(inputs['embed']) || !build.planned) return;
 	build.placed = await placePages({
 		publishDir: constants.PUBLISH_DIR,
+		buildDir: join(process.cwd(), constants.PACKAGE_PATH ?? ''),
 		netlifyConfig,
 		utils,
 		planned: build.planned,

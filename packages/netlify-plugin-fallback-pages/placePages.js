@@ -19,7 +19,7 @@
  *   bump is the whole update.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
@@ -33,19 +33,25 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
  * What placePages needs of Netlify: the config it may change, and the build's failure.
  * @typedef {object} PlaceOptions
  * @property {string} publishDir constants.PUBLISH_DIR
+ * @property {string} [buildDir] the package's folder in the base directory, where a framework's
+ *   runtime keeps its own (`.netlify/static`); default the publish folder's parent
  * @property {Pick<NetlifyConfig, 'redirects' | 'headers'>} netlifyConfig
  * @property {Pick<NetlifyPluginUtils, 'build'>} utils
  * @property {(line: string) => void} [log]
  */
 
 /**
- * The options with the inputs that set one: the inputs win over the file.
+ * The options with the inputs that set one: the inputs win over the file. Where neither names the
+ * site, the pages take its name on Netlify (SITE_NAME), never Fallback's.
  * @param {FallbackOptions} options
  * @param {Record<string, unknown>} inputs
+ * @param {string | undefined} [siteName] Netlify's SITE_NAME
  * @returns {FallbackOptions}
  */
-export function withInputs(options, inputs) {
-	const { name, locales } = inputs;
+export function withInputs(options, inputs, siteName = process.env['SITE_NAME']) {
+	const { locales } = inputs;
+	// The name: the input, else the options', else the site's name on Netlify (SITE_NAME).
+	const name = inputs['name'] ?? (options.site?.name === undefined && siteName ? siteName : undefined);
 	const colours = Object.fromEntries(
 		brandInputs.filter((key) => inputs[key] !== undefined).map((key) => [key, inputs[key]]),
 	);
@@ -118,6 +124,63 @@ async function siteCatchAll(publishDir, configRedirects) {
 	);
 }
 
+/** A first-level folder of the site's that is a language's (`de`, `pt-BR`, `zh-Hans`). */
+const languageFolder = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+
+/**
+ * The site's own not-found pages in the publish folder, relative to it: `404.html` at its root and
+ * in its language folders (`de/404.html`), never Fallback's own folder's.
+ * @param {string} publishDir
+ * @param {string} folder Fallback's folder, `/fallback/`
+ * @returns {string[]}
+ */
+export function siteNotFoundPages(publishDir, folder) {
+	const ours = folder.split('/')[1];
+	const languages = existsSync(publishDir)
+		? readdirSync(publishDir, { withFileTypes: true })
+				.filter((entry) => entry.isDirectory() && entry.name !== ours && languageFolder.test(entry.name))
+				.map((entry) => `${entry.name}/404.html`)
+				.sort()
+		: [];
+	return ['404.html', ...languages].filter((file) => existsSync(join(publishDir, file)));
+}
+
+/**
+ * Whether a rule of Fallback's is one of its page catch-alls: an unknown path anywhere (`/*`) to its
+ * not-found page, in a language or not.
+ * @param {{ from: string, to?: string }} rule
+ */
+const isPageCatchAll = (rule) => rule.from === '/*' && /\/404\.html$/.test(rule.to ?? '');
+
+/** How unknown paths outside Fallback's folder are answered where the site has a 404.html: `site` or `fallback`. */
+const notFoundChoices = ['site', 'fallback'];
+
+/**
+ * Where the deploy takes the site's files from, and what to say of it. Netlify deploys the publish
+ * folder, but Next.js's runtime (@netlify/plugin-nextjs 5) builds the site into `.netlify/static/`,
+ * swaps it in for the publish folder in its own onPostBuild (the publish folder waits in
+ * `.netlify/.next/`) and swaps them back in onEnd, after the deploy (its build/content/static.js).
+ * Before its swap the pages go into `.netlify/static/`; after it into the publish folder, which is
+ * `.netlify/static/` again once the build has ended.
+ * @param {string} publishDir
+ * @param {string} buildDir
+ * @returns {{ dir: string, note?: string }}
+ */
+export function deployedFolder(publishDir, buildDir) {
+	const staticDir = join(buildDir, '.netlify/static');
+	if (existsSync(join(buildDir, '.netlify/.next')))
+		return {
+			dir: publishDir,
+			note: "Next.js's runtime deploys it in place of the site's export and moves it to .netlify/static/ once the build ends",
+		};
+	if (existsSync(staticDir))
+		return {
+			dir: staticDir,
+			note: "Next.js's runtime deploys .netlify/static/ in place of the publish folder",
+		};
+	return { dir: publishDir };
+}
+
 /** The Frameworks API's file, which Netlify reads after the build command (relative to the base directory). */
 export const FRAMEWORKS_CONFIG = '.netlify/v1/config.json';
 
@@ -132,10 +195,13 @@ async function readOptions(embed, inputs, utils) {
 	const configFile = typeof inputs['config'] === 'string' ? inputs['config'] : undefined;
 	let options;
 	let source;
+	let namedByNetlify = false;
 	try {
 		const read = await embed.readConfigFile(configFile);
 		source = read.source;
 		options = withInputs(read.options, inputs);
+		namedByNetlify =
+			read.options.site?.name === undefined && inputs['name'] === undefined && !!options.site?.name;
 	} catch (error) {
 		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
 	}
@@ -152,6 +218,7 @@ async function readOptions(embed, inputs, utils) {
 	const sources = [
 		...(source === 'defaults' ? [] : [source]),
 		...(given.length > 0 ? [`the inputs ${given.join(', ')}`] : []),
+		...(namedByNetlify ? [`the site's name on Netlify (SITE_NAME=${options.site?.name})`] : []),
 	];
 	return {
 		options,
@@ -202,7 +269,21 @@ async function splitRules(text, folder) {
  * @property {string} folder
  * @property {string} contract
  * @property {Awaited<ReturnType<typeof splitRules>>} rules
+ * @property {string} notFound the input notFound: `site` (its own 404.html wins) or `fallback`
  */
+
+/**
+ * Rewrites the Frameworks API file (`.netlify/v1/config.json`) of the build folder; another step's
+ * content in it stays.
+ * @param {string} buildDir
+ * @param {(config: Record<string, any>) => Record<string, any>} change
+ */
+async function updateFrameworksFile(buildDir, change) {
+	const file = join(buildDir, FRAMEWORKS_CONFIG);
+	const current = existsSync(file) ? JSON.parse(await readFile(file, 'utf8')) : {};
+	await mkdir(dirname(file), { recursive: true });
+	await writeFile(file, `${JSON.stringify(change(current))}\n`);
+}
 
 /**
  * onPreBuild: Fallback's rules into Netlify's config through the Frameworks API file
@@ -212,6 +293,12 @@ async function splitRules(text, folder) {
  * @returns {Promise<Planned>}
  */
 export async function planRules({ inputs, buildDir, utils, log = console.log }) {
+	const notFound = inputs['notFound'] ?? 'site';
+	if (typeof notFound !== 'string' || !notFoundChoices.includes(notFound)) {
+		return utils.build.failBuild(
+			`Fallback: the input notFound is ${JSON.stringify(notFound)}; it takes ${notFoundChoices.map((choice) => `"${choice}"`).join(' or ')}`,
+		);
+	}
 	const embed = await loadEmbed(utils);
 	const { options, folder, from } = await readOptions(embed, inputs, utils);
 	let planned;
@@ -221,23 +308,17 @@ export async function planRules({ inputs, buildDir, utils, log = console.log }) 
 		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
 	}
 	const rules = await splitRules(planned.rules, folder);
-	const file = join(buildDir, FRAMEWORKS_CONFIG);
 	// Another step's content (a framework's) stays; Fallback's rules join it.
-	const current = existsSync(file) ? JSON.parse(await readFile(file, 'utf8')) : {};
-	await mkdir(dirname(file), { recursive: true });
-	await writeFile(
-		file,
-		`${JSON.stringify({
-			...current,
-			'redirects!': [...(current['redirects!'] ?? []), ...rules.first],
-			redirects: [...(current.redirects ?? []), ...rules.last],
-			headers: [...(current.headers ?? []), ...rules.headers],
-		})}\n`,
-	);
+	await updateFrameworksFile(buildDir, (current) => ({
+		...current,
+		'redirects!': [...(current['redirects!'] ?? []), ...rules.first],
+		redirects: [...(current.redirects ?? []), ...rules.last],
+		headers: [...(current.headers ?? []), ...rules.headers],
+	}));
 	log(
 		`Fallback: ${rules.first.length} rules for ${folder} before the site's, ${rules.last.length} after them and ${rules.headers.length} header rules, with ${from}, through ${FRAMEWORKS_CONFIG}`,
 	);
-	return { options, folder, contract: planned.contract, rules };
+	return { options, folder, contract: planned.contract, rules, notFound };
 }
 
 /** A rule's identity, to find it in Netlify's resolved config. */
@@ -256,11 +337,22 @@ const ruleKey = (/** @type {Record<string, unknown>} */ rule) =>
  * rules planned reached Netlify's config (a framework that writes the Frameworks API file in its
  * own build replaces it) and adds them to netlifyConfig otherwise; resolves to a summary.
  * @param {PlaceOptions & { planned: Planned }} options
- * @returns {Promise<{ folder: string, summary: string, siteCatchAll: boolean }>}
+ * @returns {Promise<{ folder: string, summary: string, siteCatchAll: boolean }>} siteCatchAll: the
+ *   site answers unknown paths outside the folder (its `/*` rule or its own 404 pages), so verify
+ *   checks them under the folder alone
  */
-export async function placePages({ publishDir, netlifyConfig, utils, log = console.log, planned }) {
+export async function placePages({
+	publishDir: publishFolder,
+	buildDir = dirname(publishFolder),
+	netlifyConfig,
+	utils,
+	log = console.log,
+	planned,
+}) {
 	const embed = await loadEmbed(utils);
 	const { options, folder } = planned;
+	const deployed = deployedFolder(publishFolder, buildDir);
+	const publishDir = deployed.dir;
 	// The publish folder as the build log shows paths: relative to the base directory, when inside it.
 	const near = relative(process.cwd(), publishDir);
 	const shownFolder = join(near.startsWith('..') ? publishDir : near || '.', folder);
@@ -304,9 +396,36 @@ export async function placePages({ publishDir, netlifyConfig, utils, log = conso
 			netlifyConfig.redirects.push(...missing.last);
 			netlifyConfig.headers.push(...missing.headers);
 		}
+		const sitePages = planned.notFound === 'site' ? siteNotFoundPages(publishDir, folder) : [];
+		if (sitePages.length > 0) {
+			// The site's own 404 pages answer its unknown paths: Fallback's catch-alls go, and a
+			// language folder's own 404.html answers under it (Netlify serves the root one itself).
+			const ours = new Set(last.filter(isPageCatchAll).map((rule) => ruleKey(/** @type {never} */ (rule))));
+			const kept = netlifyConfig.redirects.filter((rule) => !ours.has(ruleKey(/** @type {never} */ (rule))));
+			const languageRules = sitePages
+				.filter((file) => file !== '404.html')
+				.map((file) => ({ from: `/${dirname(file)}/*`, to: `/${file}`, status: 404, force: false }));
+			netlifyConfig.redirects.splice(0, netlifyConfig.redirects.length, ...kept, ...languageRules);
+			// The same in the Frameworks API file, which Netlify has read by now: for what reads it
+			// later (`netlify serve`, `netlify dev`).
+			await updateFrameworksFile(buildDir, (config) => ({
+				...config,
+				redirects: [
+					...(config['redirects'] ?? []).filter(
+						(/** @type {Record<string, unknown>} */ rule) => !ours.has(ruleKey(rule)),
+					),
+					...languageRules,
+				],
+			}));
+		}
 		const catchAll = await siteCatchAll(publishDir, netlifyConfig.redirects);
 		const lines = [
-			`${built.pages} pages in ${shownFolder} (${built.seconds.toFixed(1)} s): ${first.length} rules answer ${folder} with its statuses, languages and problem documents before the site's rules; ${last.length} after them answer unknown paths and the API`,
+			`${built.pages} pages in ${shownFolder} (${built.seconds.toFixed(1)} s${deployed.note ? `; ${deployed.note}` : ''}${built.gallery ? `; a preview: the review gallery at ${folder}` : ''}): ${first.length} rules answer ${folder} with its statuses, languages and problem documents before the site's rules; ${last.length} after them answer unknown paths and the API`,
+			...(sitePages.length > 0
+				? [
+						`The site's own ${sitePages.join(', ')} answer${sitePages.length > 1 ? '' : 's'} its unknown paths outside ${folder} (Fallback's not-found pages there are taken out of Netlify's config, which Netlify lists below; the input notFound = "fallback" keeps Fallback's); verify checks unknown paths under ${folder}.`,
+					]
+				: []),
 			...(catchAll
 				? [
 						`The site's rule "${catchAll.from} ${catchAll.to ?? ''} ${catchAll.status ?? ''}" answers every other path: unknown paths outside ${folder} and the API get the site's answer (its app's), not Fallback's not-found page or problem document; verify checks ${folder} alone.`,
@@ -314,7 +433,11 @@ export async function placePages({ publishDir, netlifyConfig, utils, log = conso
 				: []),
 		];
 		for (const line of lines) log(`Fallback: ${line}`);
-		return { folder, summary: lines.join('\n'), siteCatchAll: catchAll !== undefined };
+		return {
+			folder,
+			summary: lines.join('\n'),
+			siteCatchAll: catchAll !== undefined || sitePages.length > 0,
+		};
 	} finally {
 		await built.dispose();
 	}

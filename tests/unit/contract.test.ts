@@ -9,8 +9,13 @@ import {
 	errorRoutes,
 	headersInFrontOfApp,
 	replacedAppPages,
+	type RouteContract,
 } from '../../packages/fallback-pages/src/contract/contract';
 import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
+import { optionsContract } from '../../packages/fallback-pages/src/contract/fromOptions';
+import { parseOptions } from '../../packages/fallback-pages/src/config/options';
+import { netlifyFiles } from '../../packages/fallback-pages/src/hosts/netlify';
+import { fallbackGalleries } from '../../packages/fallback-pages/src/hosts/pageTable';
 import {
 	HEADER_POLICY,
 	pagePolicy,
@@ -74,5 +79,31 @@ describe('page headers', () => {
 		expect(pageHeaders({ preview: true })['X-Robots-Tag']).toBe('noindex');
 		expect(pageHeaders({ preview: false })).not.toHaveProperty('X-Robots-Tag');
 		expect(pageHeaders({ preview: false })['Cache-Control']).toMatch(/max-age=0/);
+	});
+});
+
+describe('galleries', () => {
+	const options = parseOptions({ locales: ['en', 'de'], base: '/fallback/' }, 'the test');
+	const headersFor = (contract: RouteContract) => netlifyFiles(contract, { everyPath: false })[1]!.content;
+
+	it('pages added to another site have a gallery on a preview only', () => {
+		const production = optionsContract(options, { embedded: true, preview: false });
+		const preview = optionsContract(options, { embedded: true, preview: true });
+		expect(production.galleries).toBe(false);
+		expect(preview).not.toHaveProperty('galleries');
+		expect(fallbackGalleries(production)).toEqual([]);
+		expect(fallbackGalleries(preview).map((gallery) => gallery.paths)).toEqual([
+			['/fallback/', '/fallback/index.html'],
+			['/fallback/de/', '/fallback/de/index.html'],
+		]);
+		// No header block for a gallery that is not there.
+		expect(headersFor(production)).not.toMatch(/^\/fallback\/(de\/)?(index\.html)?$/m);
+		expect(headersFor(preview)).toMatch(/^\/fallback\/de\/index\.html$/m);
+	});
+
+	it("Fallback's own site keeps its galleries in production", () => {
+		const own = optionsContract({ ...options, base: '/' }, { embedded: false, preview: false });
+		expect(own).not.toHaveProperty('galleries');
+		expect(fallbackGalleries(own)).toHaveLength(2);
 	});
 });

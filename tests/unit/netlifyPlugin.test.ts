@@ -20,6 +20,11 @@ import { show as netlifyShow } from '../../node_modules/@netlify/build/lib/plugi
 import { failPlugin as netlifyFailPlugin } from '../../node_modules/@netlify/build/lib/plugins/error.js';
 import * as plugin from '../../packages/netlify-plugin-fallback-pages/index.js';
 import {
+	deployedFolder,
+	siteNotFoundPages,
+	withInputs,
+} from '../../packages/netlify-plugin-fallback-pages/placePages.js';
+import {
 	deployTarget,
 	mayAnswerSoon,
 	readSettings,
@@ -183,6 +188,7 @@ describe('the plugin as Netlify loads it', () => {
 			text: undefined,
 			background: undefined,
 			locales: undefined,
+			notFound: 'site',
 			embed: true,
 			verify: true,
 			failOnContract: true,
@@ -205,6 +211,54 @@ describe('the plugin as Netlify loads it', () => {
 			// The starter's build writes its contract into its hostsDir, not beside dist/.
 			contract: 'hosts/contract.json',
 		});
+	});
+});
+
+describe("what the plugin reads of the site's build", () => {
+	const site = (files: Record<string, string>) => {
+		const folder = mkdtempSync(join(tmpdir(), 'plugin-site-'));
+		for (const [name, content] of Object.entries(files)) {
+			mkdirSync(join(folder, name, '..'), { recursive: true });
+			writeFileSync(join(folder, name), content);
+		}
+		return folder;
+	};
+
+	it("finds the site's own 404.html and its language folders' ones, never Fallback's own", () => {
+		const publish = site({
+			'404.html': 'site',
+			'de/404.html': 'de',
+			'pt-BR/404.html': 'pt',
+			'blog/404.html': 'not a language folder',
+			'fr/index.html': 'no 404 of its own',
+			'fallback/404.html': "Fallback's",
+		});
+		expect(siteNotFoundPages(publish, '/fallback/')).toEqual(['404.html', 'de/404.html', 'pt-BR/404.html']);
+		expect(siteNotFoundPages(site({ 'index.html': 'home' }), '/fallback/')).toEqual([]);
+		// A language folder's page without one at the root still counts.
+		expect(siteNotFoundPages(site({ 'de/404.html': 'de', 'errors/404.html': 'x' }), '/errors/')).toEqual([
+			'de/404.html',
+		]);
+	});
+
+	it("names the folder Netlify deploys: the publish folder, or Next.js's .netlify/static around its swap", () => {
+		const build = site({ 'out/index.html': 'export' });
+		const publish = join(build, 'out');
+		expect(deployedFolder(publish, build)).toEqual({ dir: publish });
+		// Before the runtime's onPostBuild: its static folder is what it will deploy.
+		mkdirSync(join(build, '.netlify/static'), { recursive: true });
+		expect(deployedFolder(publish, build)).toMatchObject({ dir: join(build, '.netlify/static') });
+		// After it: the publish folder holds the static folder's files, the export waits in .netlify/.next.
+		mkdirSync(join(build, '.netlify/.next'));
+		expect(deployedFolder(publish, build).dir).toBe(publish);
+		expect(deployedFolder(publish, build).note).toContain('.netlify/static/ once the build ends');
+	});
+
+	it("names the pages after the input, else the options, else the site's name on Netlify", () => {
+		expect(withInputs({}, {}, 'acme-shop').site?.name).toBe('acme-shop');
+		expect(withInputs({ site: { name: 'Acme' } }, {}, 'acme-shop').site?.name).toBe('Acme');
+		expect(withInputs({}, { name: 'Acme Inc' }, 'acme-shop').site?.name).toBe('Acme Inc');
+		expect(withInputs({}, {}, undefined).site).toBeUndefined();
 	});
 });
 

@@ -67,7 +67,7 @@ export async function embedCommand(argv: string[]): Promise<number> {
 	try {
 		await built.place(target);
 		console.log(
-			`embed: ${built.pages} pages in ${shownPages} (built in ${built.seconds.toFixed(1)} s; gallery: ${base})`,
+			`embed: ${built.pages} pages in ${shownPages} (built in ${built.seconds.toFixed(1)} s; ${built.gallery ? `review gallery: ${base}` : 'no gallery: a production build'})`,
 		);
 		for (const name of netlifyRuleFiles) {
 			const { existed, moved } = await writeBlock(join(target, name), built.rules[name]);

@@ -23,6 +23,8 @@ export interface EmbeddedPages {
 	contract: string;
 	/** Pages (HTML files) built. */
 	pages: number;
+	/** Whether the review gallery is among them (a preview's; never in production). */
+	gallery: boolean;
 	seconds: number;
 	/** Copies the pages' folder to `<publish>/<base>` (see placePages). */
 	place(publish: string): Promise<void>;
@@ -89,6 +91,7 @@ export async function buildEmbedded(
 		rules: { _redirects: redirects!.content, _headers: headers!.content },
 		contract: readFileSync(join(built, CONTRACT_NAME), 'utf8'),
 		pages: readdirSync(built, { recursive: true }).filter((name) => String(name).endsWith('.html')).length,
+		gallery: contract.galleries !== false,
 		seconds: (performance.now() - started) / 1000,
 		async place(publish) {
 			const target = join(publish, base);

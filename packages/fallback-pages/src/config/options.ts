@@ -487,6 +487,8 @@ export interface FallbackConfig {
 	sitePages: readonly number[];
 	/** Gallery paths (`''`, `de/`) the site has its own page at: no gallery is built there. */
 	siteGalleries: readonly string[];
+	/** Whether galleries are built at all: not for embedded pages in production. */
+	galleries: boolean;
 	/** Production or preview, and the preview's branch and commit. */
 	deploy: Deploy;
 }

@@ -103,6 +103,12 @@ export interface RouteContract {
 	 */
 	siteGalleries?: readonly string[];
 	/**
+	 * `false`: no gallery at all (a production build of pages added to somebody else's site: the
+	 * Netlify plugin, `embed`); the pages' folder answers as an unknown path. Absent: the galleries
+	 * are built (a preview's review page, Fallback's own site).
+	 */
+	galleries?: false;
+	/**
 	 * The locales besides the default one: each error page also lives under `/{locale}/` (as extra
 	 * pages), and a host that negotiates picks it from `Accept-Language` for the default URL.
 	 */

@@ -26,6 +26,8 @@ export interface SiteOwned {
 	sitePages?: readonly number[];
 	/** Gallery folders the site has its own page at (`''` for `/`, `de/`). */
 	siteGalleries?: readonly string[];
+	/** `false`: no gallery anywhere (RouteContract.galleries). Default true. */
+	galleries?: boolean;
 	/** The site's own locale folders that are not Fallback's, by locale (RouteContract.localeAliases). */
 	localeAliases?: Readonly<Record<string, string>>;
 	/** The app's 4xx statuses replaced too, in front of it (the option replaceAppStatuses). */
@@ -47,6 +49,7 @@ export function catalogContract(
 		siteBase = '/',
 		sitePages = [],
 		siteGalleries = [],
+		galleries = true,
 		localeAliases = {},
 		replaceAppStatuses = [],
 	}: SiteOwned = {},
@@ -105,6 +108,7 @@ export function catalogContract(
 		internalPrefix: '/__fallback/',
 		indexFile: 'index.html',
 		...(siteGalleries.length > 0 ? { siteGalleries } : {}),
+		...(galleries ? {} : { galleries: false as const }),
 		otherLocales,
 		...(Object.keys(localeAliases).length > 0 ? { localeAliases } : {}),
 		defaultLocale,

@@ -12,7 +12,10 @@ import { embeddedPageHeaders, pageHeaders } from './pageHeaders';
 export interface BuildSituation {
 	/** The pages go into somebody else's site (`embed`, the Netlify plugin): its headers rule. */
 	embedded: boolean;
-	/** A deploy preview: noindex on every page. */
+	/**
+	 * A deploy preview: noindex on every page. Embedded pages have a gallery on a preview only
+	 * (nothing but the error pages is published in production).
+	 */
 	preview: boolean;
 	/** Gallery folders the site has its own page at (found in an Astro site's routes). */
 	siteGalleries?: readonly string[];
@@ -43,6 +46,7 @@ export function optionsContract(
 		siteBase: joinBase(siteBase, '/'),
 		sitePages: options.sitePages,
 		siteGalleries,
+		galleries: !embedded || preview,
 		localeAliases,
 		replaceAppStatuses: options.replaceAppStatuses,
 	});

@@ -40,6 +40,7 @@ export const routeContractSchema = z.object({
 	internalPrefix: z.string(),
 	indexFile: z.string(),
 	siteGalleries: z.array(z.string()).exactOptional(),
+	galleries: z.literal(false).exactOptional(),
 	otherLocales: z.array(z.string()),
 	localeAliases: z.record(z.string(), z.string()).exactOptional(),
 	defaultLocale: z.string(),

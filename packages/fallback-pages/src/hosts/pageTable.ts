@@ -103,10 +103,12 @@ export function pageIn(contract: RouteContract, locale: string, name: string): P
 }
 
 /**
- * The galleries that are Fallback's (where the site has no page of its own, `siteGalleries`), by
- * locale: each answers at its folder and its index file (`/de/`, `/de/index.html`).
+ * The galleries that are Fallback's (where the build has any, and the site has no page of its own,
+ * `siteGalleries`), by locale: each answers at its folder and its index file (`/de/`,
+ * `/de/index.html`).
  */
 export function fallbackGalleries(contract: RouteContract): { locale: string; paths: string[] }[] {
+	if (contract.galleries === false) return [];
 	return [contract.defaultLocale, ...contract.otherLocales]
 		.filter(
 			(locale) => !contract.siteGalleries?.includes(locale === contract.defaultLocale ? '' : `${locale}/`),

@@ -212,6 +212,8 @@ export function fallbackIntegration(
 					base: joinBase(astro.base, options.base),
 					sitePages: options.sitePages,
 					siteGalleries: [],
+					// Pages added to another site publish no gallery in production (a preview's review page).
+					galleries: !embedded || deploy.isPreview,
 					deploy,
 				};
 				updateConfig({
@@ -260,6 +262,7 @@ export function fallbackIntegration(
 							defaultLocale: shipped.defaultLocale,
 							sitePages: options.sitePages,
 							siteGalleries: config().siteGalleries,
+							galleries: config().galleries,
 						};
 						ours = fallbackPagePaths(options.base.slice(1), [
 							...ownPages(set).map((page) => page.path),
@@ -313,6 +316,7 @@ export function fallbackIntegration(
 					defaultLocale: shipped.defaultLocale,
 					sitePages: options.sitePages,
 					siteGalleries: config().siteGalleries,
+					galleries: config().galleries,
 				});
 				const texts = await settlePages(dist, options.base, pages, assetsDir, { inline: !embedded });
 				if (embedded) checkNoInlineCode(texts.values());

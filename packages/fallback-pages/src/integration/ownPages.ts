@@ -22,6 +22,8 @@ export interface PageSet {
 	sitePages: readonly number[];
 	/** Gallery paths (`''`, `de/`) the site has pages of its own at: left to the site. */
 	siteGalleries: readonly string[];
+	/** `false`: no gallery anywhere (embedded pages in production). Default true. */
+	galleries?: boolean;
 }
 
 const localePrefix = (locale: Locale, defaultLocale: Locale) =>
@@ -95,14 +97,18 @@ export type OwnPage = Candidate & { file: string };
 
 /**
  * Every page Fallback builds, in every locale: status pages, the two app-error pages, galleries;
- * none where the site keeps the status (`sitePages`) or has a page of its own (a gallery's path).
+ * none where the site keeps the status (`sitePages`) or has a page of its own (a gallery's path),
+ * and no gallery in a build without any (`galleries: false`).
  */
 export function ownPages(set: PageSet): OwnPage[] {
 	return candidatePaths(set).filter(
 		(candidate): candidate is OwnPage =>
 			candidate.file !== undefined &&
 			!(candidate.status !== undefined && set.sitePages.includes(candidate.status)) &&
-			!(candidate.gallery !== undefined && set.siteGalleries.includes(candidate.gallery)),
+			!(
+				candidate.gallery !== undefined &&
+				(set.galleries === false || set.siteGalleries.includes(candidate.gallery))
+			),
 	);
 }
 

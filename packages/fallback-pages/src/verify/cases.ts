@@ -614,31 +614,40 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 		);
 	}
 
-	add('galleries', `GET ${at('')} answers 200 with the gallery and the page headers`, async (run) => {
-		const answer = await run.get(at(''));
-		const file = galleryFile(contract, contract.defaultLocale);
-		run.status(answer, 200);
-		run.body(answer, site.fileText(file), `body (${file})`);
-		const ours = !contract.siteGalleries?.includes('');
-		if (ours) check.pageHeaders(run, answer);
-		// In site mode the site's own page keeps the Server header its server block sets.
-		if (ours || !host.siteMode) check.noVersion(run, answer);
-	});
-	for (const locale of negotiationLocales(contract)) {
+	if (contract.galleries === false) {
+		// A production build of pages in another site: nothing but the error pages is published.
 		add(
 			'galleries',
-			`GET ${localeFolder(contract, locale)} answers 200 with the gallery in that language`,
-			async (run) => {
-				const answer = await run.get(localeFolder(contract, locale));
-				const file = galleryFile(contract, locale);
-				run.status(answer, 200);
-				run.body(answer, site.fileText(file), `body (${file})`);
-				// The site's own page there comes with the site's headers.
-				if (contract.siteGalleries?.includes(`${locale}/`)) return;
-				run.header(answer, 'content-language', contract.languageTags[locale] ?? locale);
-				check.pageHeaders(run, answer);
-			},
+			`GET ${at('')} answers 404 with the not-found page: no gallery in production`,
+			async (run) => check.page(run, await run.get(at('')), notFound),
 		);
+	} else {
+		add('galleries', `GET ${at('')} answers 200 with the gallery and the page headers`, async (run) => {
+			const answer = await run.get(at(''));
+			const file = galleryFile(contract, contract.defaultLocale);
+			run.status(answer, 200);
+			run.body(answer, site.fileText(file), `body (${file})`);
+			const ours = !contract.siteGalleries?.includes('');
+			if (ours) check.pageHeaders(run, answer);
+			// In site mode the site's own page keeps the Server header its server block sets.
+			if (ours || !host.siteMode) check.noVersion(run, answer);
+		});
+		for (const locale of negotiationLocales(contract)) {
+			add(
+				'galleries',
+				`GET ${localeFolder(contract, locale)} answers 200 with the gallery in that language`,
+				async (run) => {
+					const answer = await run.get(localeFolder(contract, locale));
+					const file = galleryFile(contract, locale);
+					run.status(answer, 200);
+					run.body(answer, site.fileText(file), `body (${file})`);
+					// The site's own page there comes with the site's headers.
+					if (contract.siteGalleries?.includes(`${locale}/`)) return;
+					run.header(answer, 'content-language', contract.languageTags[locale] ?? locale);
+					check.pageHeaders(run, answer);
+				},
+			);
+		}
 	}
 
 	// API clients.

@@ -35,8 +35,8 @@ export function loadSite(
 		errorPage !== undefined
 			? kept
 			: [
-					...[contract.defaultLocale, ...contract.otherLocales].map((locale) =>
-						galleryFile(contract, locale),
+					...(contract.galleries === false ? [] : [contract.defaultLocale, ...contract.otherLocales]).map(
+						(locale) => galleryFile(contract, locale),
 					),
 					...errorRoutes(contract).flatMap((route) => [
 						route.file,
