@@ -8,8 +8,11 @@
  *    site with and without `fallback()` (`--builds` runs each, alternating; median).
  * 2. The starter as Netlify builds it (NPM_FLAGS="--omit=dev"): a copy of this repository's
  *    committed files, `npm install --omit=dev`, then `npm run build`, against the full install.
+ * 3. The Netlify plugin in a Vite site: `npm install vite`, and the same with the packed plugin and
+ *    fallback-pages too; then `netlify build --offline` of the site without and with the plugin
+ *    (alternating; median).
  */
-import { lstat, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -67,8 +70,9 @@ const siteConfig = (withFallback: boolean) =>
 		'',
 	].join('\n');
 
-console.log('weight: packing fallback-pages …');
+console.log('weight: packing fallback-pages and the Netlify plugin …');
 const tarball = await packTarball();
+const pluginTarball = await packTarball('netlify-plugin-fallback-pages');
 const astro = `astro@${await astroVersion()}`;
 const site = {
 	'package.json': '{"name":"site","private":true,"type":"module"}',
@@ -116,6 +120,41 @@ const weightStarter = await weigh(join(starter, 'node_modules'));
 const buildStarter = await timed(() => runOk(starter, 'npm', ['run', 'build']));
 const full = await weigh(join(repositoryRoot, 'node_modules'));
 
+console.log('weight: a Vite site with and without the Netlify plugin …');
+const viteVersion = (
+	JSON.parse(await readFile(join(repositoryRoot, 'node_modules/vite/package.json'), 'utf8')) as {
+		version: string;
+	}
+).version;
+const viteSite = (plugin: boolean) => ({
+	'package.json': '{"name":"vite-site","private":true,"type":"module"}',
+	'index.html': sitePage,
+	'netlify.toml': [
+		'[build]',
+		'  command = "npx vite build"',
+		'  publish = "dist"',
+		...(plugin ? ['', '[[plugins]]', '  package = "netlify-plugin-fallback-pages"'] : []),
+		'',
+	].join('\n'),
+});
+const vitePlain = await makeProject('weight-vite', viteSite(false));
+const vitePlugin = await makeProject('weight-vite-plugin', viteSite(true));
+const installVite = await timed(() => npmInstall(vitePlain, [`vite@${viteVersion}`]));
+const installVitePlugin = await timed(() =>
+	npmInstall(vitePlugin, [`vite@${viteVersion}`, tarball, pluginTarball]),
+);
+const [weightVite, weightVitePlugin] = await Promise.all([
+	weigh(join(vitePlain, 'node_modules')),
+	weigh(join(vitePlugin, 'node_modules')),
+]);
+const netlifyCli = join(repositoryRoot, 'node_modules/.bin/netlify');
+const netlifyWithout: number[] = [];
+const netlifyWith: number[] = [];
+for (let round = 0; round < builds; round++) {
+	netlifyWithout.push(await timed(() => runOk(vitePlain, netlifyCli, ['build', '--offline'])));
+	netlifyWith.push(await timed(() => runOk(vitePlugin, netlifyCli, ['build', '--offline'])));
+}
+
 const rows: [string, string, string, string, string][] = [
 	['', 'on disk', 'file bytes', 'packages', 'install'],
 	[
@@ -147,6 +186,27 @@ const rows: [string, string, string, string, string][] = [
 		seconds(installStarter),
 	],
 	['starter, full install (tests)', mb(full.disk), mb(full.bytes), String(full.packages), ''],
+	[
+		`vite@${viteVersion} alone`,
+		mb(weightVite.disk),
+		mb(weightVite.bytes),
+		String(weightVite.packages),
+		seconds(installVite),
+	],
+	[
+		'vite + the Netlify plugin',
+		mb(weightVitePlugin.disk),
+		mb(weightVitePlugin.bytes),
+		String(weightVitePlugin.packages),
+		seconds(installVitePlugin),
+	],
+	[
+		'added by the Netlify plugin',
+		mb(weightVitePlugin.disk - weightVite.disk),
+		mb(weightVitePlugin.bytes - weightVite.bytes),
+		String(weightVitePlugin.packages - weightVite.packages),
+		seconds(installVitePlugin - installVite),
+	],
 ];
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
 console.log('\nnode_modules');
@@ -160,12 +220,16 @@ console.log(`  without fallback()  ${seconds(median(without))}`);
 console.log(`  with fallback()     ${seconds(median(withFallback))} (${pages} pages)`);
 console.log(`  added               ${seconds(median(withFallback) - median(without))}`);
 console.log(`\nstarter: npm install --omit=dev && npm run build: built in ${seconds(buildStarter)}`);
+console.log(`\nnetlify build --offline of a Vite site, median of ${builds}`);
+console.log(`  without the plugin  ${seconds(median(netlifyWithout))}`);
+console.log(`  with the plugin     ${seconds(median(netlifyWith))}`);
+console.log(`  added               ${seconds(median(netlifyWith) - median(netlifyWithout))}`);
 
 const reports = join(repositoryRoot, 'reports');
 await mkdir(reports, { recursive: true });
 await writeFile(
 	join(reports, 'weight.json'),
-	`${JSON.stringify({ weightPlain, weightPackage, weightStarter, full, installPlain, installPackage, installStarter, without, withFallback, buildStarter, pages }, null, '\t')}\n`,
+	`${JSON.stringify({ weightPlain, weightPackage, weightStarter, full, installPlain, installPackage, installStarter, without, withFallback, buildStarter, pages, weightVite, weightVitePlugin, installVite, installVitePlugin, netlifyWithout, netlifyWith }, null, '\t')}\n`,
 );
 console.log('\nweight: figures in reports/weight.json');
-await Promise.all([plain, withPackage, starter].map(removeProject));
+await Promise.all([plain, withPackage, starter, vitePlain, vitePlugin].map(removeProject));

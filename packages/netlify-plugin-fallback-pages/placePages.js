@@ -33,8 +33,8 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
  * What placePages needs of Netlify: the config it may change, and the build's failure.
  * @typedef {object} PlaceOptions
  * @property {string} publishDir constants.PUBLISH_DIR
- * @property {string} [buildDir] the package's folder in the base directory, where a framework's
- *   runtime keeps its own (`.netlify/static`); default the publish folder's parent
+ * @property {string} buildDir the package's folder in the base directory: the Frameworks API
+ *   file's, and where a framework's runtime keeps its own (`.netlify/static`)
  * @property {Pick<NetlifyConfig, 'redirects' | 'headers'>} netlifyConfig
  * @property {Pick<NetlifyPluginUtils, 'build'>} utils
  * @property {(line: string) => void} [log]
@@ -171,7 +171,7 @@ export function deployedFolder(publishDir, buildDir) {
 	if (existsSync(join(buildDir, '.netlify/.next')))
 		return {
 			dir: publishDir,
-			note: "Next.js's runtime deploys it in place of the site's export and moves it to .netlify/static/ once the build ends",
+			note: "Next.js's runtime has put its static files here for the deploy and moves them back to .netlify/static/ once the build ends",
 		};
 	if (existsSync(staticDir))
 		return {
@@ -343,7 +343,7 @@ const ruleKey = (/** @type {Record<string, unknown>} */ rule) =>
  */
 export async function placePages({
 	publishDir: publishFolder,
-	buildDir = dirname(publishFolder),
+	buildDir,
 	netlifyConfig,
 	utils,
 	log = console.log,

@@ -5,20 +5,16 @@
  * publish folder served with the rules that build resolved, by netlify-cli (Netlify's rule engine).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stringify } from 'smol-toml';
-import buildSite from '@netlify/build';
 import { chromium } from '@playwright/test';
 // Netlify's own utils.build.failBuild: it throws, as in a build.
 import { failBuild as netlifyFailBuild } from '../../node_modules/@netlify/build/lib/plugins/error.js';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, request, type RunningServer } from '../contract/harness';
-import { findServerExecutable, netlify } from '../contract/servers';
+import { request, type RunningServer } from '../contract/harness';
 import {
-	environment,
 	fallbackPages,
 	makeProject,
 	npmInstall,
@@ -26,6 +22,7 @@ import {
 	repositoryRoot,
 } from '../../scripts/fresh-project';
 import { expectVerified, verifyFrom } from './serve';
+import { fingerprint, netlifyBuild, serveDeploy, type Built } from './netlifyBuild';
 
 const siteFiles: Readonly<Record<string, string>> = {
 	'package.json': JSON.stringify({ name: 'acme-site', private: true }),
@@ -49,79 +46,6 @@ const siteFiles: Readonly<Record<string, string>> = {
 	].join('\n'),
 	'public/_headers': "/*\n  Content-Security-Policy: default-src 'self'\n",
 };
-
-/** Every file under a folder with the SHA-256 of its bytes, by relative path. */
-function fingerprint(folder: string): Record<string, string> {
-	return Object.fromEntries(
-		(readdirSync(folder, { recursive: true }) as string[])
-			.filter((name) => statSync(join(folder, name)).isFile())
-			.sort()
-			.map((name) => [
-				name,
-				createHash('sha256')
-					.update(readFileSync(join(folder, name)))
-					.digest('hex'),
-			]),
-	);
-}
-
-interface Built {
-	log: string;
-	success: boolean;
-	/** The rules Netlify resolved for the deploy: the site's, then the plugin's. */
-	redirects: Record<string, unknown>[];
-	headers: Record<string, unknown>[];
-}
-
-/** Netlify Build on the site, as a production deploy builds it (offline, no deploy step). */
-async function netlifyBuild(site: string, context = 'production'): Promise<Built> {
-	const result = (await buildSite({
-		cwd: site,
-		offline: true,
-		buffer: true,
-		telemetry: false,
-		mode: 'cli',
-		env: { CONTEXT: context, PATH: environment['PATH']! },
-	})) as unknown as {
-		success: boolean;
-		logs?: { stdout: string[]; stderr: string[] };
-		netlifyConfig?: { redirects: Record<string, unknown>[]; headers: Record<string, unknown>[] };
-	};
-	return {
-		log: [...(result.logs?.stdout ?? []), ...(result.logs?.stderr ?? [])].join('\n'),
-		success: result.success,
-		redirects: result.netlifyConfig?.redirects ?? [],
-		headers: result.netlifyConfig?.headers ?? [],
-	};
-}
-
-/**
- * The publish folder served as the deploy would be: netlify-cli from a folder whose netlify.toml
- * holds the resolved rules, on a copy of the publish folder without its _redirects and _headers
- * (Netlify's deploy merges them into the resolved rules and deletes them: @netlify/config,
- * mutations/update.js; netlify-cli would otherwise read them again, before the rest).
- */
-async function serveDeploy(
-	publish: string,
-	built: Pick<Built, 'redirects' | 'headers'>,
-): Promise<RunningServer> {
-	const dir = join(publish, '..', `.serve-${Date.now()}`);
-	const served = join(dir, 'publish');
-	await mkdir(dir);
-	await cp(publish, served, {
-		recursive: true,
-		filter: (source) => !['_redirects', '_headers'].includes(source.slice(publish.length + 1)),
-	});
-	writeFileSync(join(dir, 'netlify.toml'), stringify({ redirects: built.redirects, headers: built.headers }));
-	return netlify.start({
-		dir,
-		pagesRoot: served,
-		siteConfig: '',
-		port: await freePort(),
-		label: 'netlify-cli on the plugin-built site',
-		executable: findServerExecutable(netlify)!,
-	});
-}
 
 let site: string;
 let publish: string;
@@ -254,6 +178,19 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		}
 	});
 
+	it('publishes no gallery in production: the folder answers as an unknown path', async () => {
+		expect(existsSync(join(publish, 'fallback/index.html'))).toBe(false);
+		for (const [path, file] of [
+			['/fallback/', '404.html'],
+			['/fallback/index.html', '404.html'],
+			['/fallback/de/', 'de/404.html'],
+		] as const) {
+			const answer = await request(server.port, path);
+			expect([path, answer.status]).toEqual([path, 404]);
+			expect(answer.body).toBe(readFileSync(join(publish, 'fallback', file), 'utf8'));
+		}
+	});
+
 	it('passes `fallback-pages verify --base /fallback/` against the deploy', async () => {
 		const result = await expectVerified(site, server, 'netlify-cli', 'public', { base: '/fallback/' });
 		expect(result.stdout).toContain('fallback/contract.json');
@@ -296,12 +233,16 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		expect(noindex.length).toBeGreaterThan(0);
 		expect(noindex.every((rule) => String(rule['for']).startsWith('/fallback/'))).toBe(true);
 		expect(readFileSync(join(publish, 'fallback/404.html'), 'utf8')).toContain('class="preview"');
+		// The review gallery, on a preview only, and named in the log.
+		expect(readFileSync(join(publish, 'fallback/index.html'), 'utf8')).toContain('class="preview"');
+		expect(preview.log).toContain('a preview: the review gallery at /fallback/');
 		expect(readFileSync(join(publish, 'index.html'), 'utf8')).toBe(siteFiles['public/index.html']);
 		// Production again: no banner left behind.
 		const production = await netlifyBuild(site);
 		expect(production.success, production.log).toBe(true);
 		expect(readFileSync(join(publish, 'fallback/404.html'), 'utf8')).not.toContain('class="preview"');
 		expect(production.headers).toEqual(first.headers);
+		expect(existsSync(join(publish, 'fallback/index.html'))).toBe(false);
 	});
 
 	it('leaves no stale page or rule after a change of brand and languages', async () => {
@@ -441,7 +382,7 @@ describe("the plugin's handlers on sites they must refuse", () => {
 		const log = (line: string) => lines.push(line);
 		const buildDir = `${publishDir}-build`;
 		const outcome = await planRules({ inputs: { config, ...inputs }, buildDir, utils, log })
-			.then((planned) => placePages({ publishDir, netlifyConfig, utils, log, planned }))
+			.then((planned) => placePages({ publishDir, buildDir, netlifyConfig, utils, log, planned }))
 			.then(
 				(placed) => ({ base: placed.folder, error: undefined }),
 				(error: Error) => ({ base: undefined, error: error.message }),
@@ -464,6 +405,38 @@ describe("the plugin's handlers on sites they must refuse", () => {
 			expect(froms[0]).toMatch(/^\/fallback\//);
 			expect(froms.at(-1)).toBe('/*');
 			expect(netlifyConfig.headers.length).toBeGreaterThan(0);
+		} finally {
+			await removeProject(folder);
+		}
+	});
+
+	it('leaves unknown paths to the site\'s own 404.html and de/404.html, unless notFound = "fallback"', async () => {
+		const folder = await makeProject('own-404', {
+			'index.html': 'home\n',
+			'404.html': 'the site’s own not-found page\n',
+			'de/404.html': 'die eigene Seite\n',
+		});
+		try {
+			const own = await place(folder, { locales: ['en', 'de'] });
+			expect(own.error).toBeUndefined();
+			const rules = own.netlifyConfig.redirects as { from: string; to: string; status: number }[];
+			expect(rules.filter((rule) => rule.from === '/*')).toEqual([]);
+			expect(rules.at(-1)).toMatchObject({ from: '/de/*', to: '/de/404.html', status: 404 });
+			// Fallback's folder and the API keep Fallback's answers.
+			expect(rules.some((rule) => rule.from === '/fallback/*')).toBe(true);
+			expect(rules.some((rule) => rule.from === '/api/*')).toBe(true);
+			expect(own.log).toContain(
+				"The site's own 404.html, de/404.html answer its unknown paths outside /fallback/",
+			);
+			const ours = await place(folder, { locales: ['en', 'de'], notFound: 'fallback' });
+			const kept = ours.netlifyConfig.redirects as { from: string; to: string }[];
+			expect(kept.filter((rule) => rule.from === '/*').map((rule) => rule.to)).toEqual([
+				'/fallback/de/404.html',
+				'/fallback/404.html',
+			]);
+			expect(kept.some((rule) => rule.from === '/de/*')).toBe(false);
+			const wrong = await place(folder, { notFound: 'nobody' });
+			expect(wrong.error).toBe('Fallback: the input notFound is "nobody"; it takes "site" or "fallback"');
 		} finally {
 			await removeProject(folder);
 		}

@@ -251,7 +251,7 @@ describe("what the plugin reads of the site's build", () => {
 		// After it: the publish folder holds the static folder's files, the export waits in .netlify/.next.
 		mkdirSync(join(build, '.netlify/.next'));
 		expect(deployedFolder(publish, build).dir).toBe(publish);
-		expect(deployedFolder(publish, build).note).toContain('.netlify/static/ once the build ends');
+		expect(deployedFolder(publish, build).note).toContain('back to .netlify/static/ once the build ends');
 	});
 
 	it("names the pages after the input, else the options, else the site's name on Netlify", () => {

@@ -10,8 +10,8 @@ import { packageVersion } from '../packageRoot';
 import type { RouteContract } from './contract';
 import { routeContractSchema } from './schema';
 
-/** `major.minor`: a new major when a reader of the old one would misread the file. 1.1: `requestId`. */
-export const CONTRACT_SCHEMA_VERSION = '1.1';
+/** `major.minor`: a new major when a reader of the old one would misread the file. 1.1: `requestId`; 1.2: `galleries`. */
+export const CONTRACT_SCHEMA_VERSION = '1.2';
 
 const majorOf = (version: string) => version.split('.')[0];
 

@@ -1,0 +1,279 @@
+/**
+ * The Netlify plugin on sites of the frameworks teams deploy, from the packed tarballs, built by
+ * Netlify Build itself (offline) and served by netlify-cli with the rules that build resolved:
+ *
+ * - a Hugo site (Debian's hugo) in English and German, with its own 404 page in each;
+ * - a Next.js static export with its own `app/not-found`, with Next.js's runtime
+ *   (@netlify/plugin-nextjs) listed first, as Netlify runs a runtime it installs itself.
+ *
+ * On each: the site's own 404 answers unknown paths with 404; Fallback's folder answers its
+ * statuses, in German for a German browser; a production build publishes no gallery; the folder the
+ * log names holds the pages; `verify --base /fallback/ --site-catch-all` passes. Then the plugin
+ * guide's local preview, `netlify serve --offline --internal-disable-edge-functions`, on the Hugo
+ * site. What a Next.js site with server rendering gets is in the plugin guide: its server function
+ * does not run offline (it needs Netlify Blobs).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort, request, startServer, type RunningServer } from '../contract/harness';
+import { findServerExecutable, netlify } from '../contract/servers';
+import {
+	fallbackPages,
+	makeProject,
+	npmInstall,
+	removeProject,
+	repositoryRoot,
+} from '../../scripts/fresh-project';
+import { netlifyBuild, serveDeploy, type Built } from './netlifyBuild';
+
+/** Next.js and its Netlify runtime as the issue measured them; React as this repository has it. */
+const NEXT = 'next@16.4.6';
+const NEXT_RUNTIME = '@netlify/plugin-nextjs@5.16.0';
+const reactVersion = (
+	JSON.parse(readFileSync(join(repositoryRoot, 'node_modules/react/package.json'), 'utf8')) as {
+		version: string;
+	}
+).version;
+
+const servers: RunningServer[] = [];
+afterAll(() => Promise.all(servers.splice(0).map((server) => server.stop())));
+
+const german = { headers: { 'Accept-Language': 'de-DE,de;q=0.9' } };
+
+/** `fallback-pages verify` from the project: unknown paths checked under /fallback/ alone. */
+async function expectFolderVerified(project: string, server: RunningServer, dist: string) {
+	const result = await fallbackPages(project, [
+		'verify',
+		`http://127.0.0.1:${server.port}`,
+		'--host',
+		'netlify-cli',
+		'--dist',
+		dist,
+		'--base',
+		'/fallback/',
+		'--site-catch-all',
+		'--report-dir',
+		join(project, 'reports'),
+	]);
+	expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+	expect(result.stdout).toMatch(/[1-9]\d* passed, 0 failed/);
+}
+
+/** The probes every framework's deploy answers alike; `deployed`: the folder the deploy serves. */
+function describeDeployProbes(
+	site: () => { project: string; deployed: string; server: RunningServer; built: Built },
+	{ siteNotFound, germanNotFound }: { siteNotFound: string; germanNotFound?: string },
+) {
+	it("answers unknown paths with the site's own 404 page, with 404, whatever the browser's language", async () => {
+		const { deployed, server } = site();
+		const own = readFileSync(join(deployed, '404.html'), 'utf8');
+		expect(own).toContain(siteNotFound);
+		for (const options of [{}, german]) {
+			const answer = await request(server.port, '/no/such/page', options);
+			expect([answer.status, answer.body]).toEqual([404, own]);
+		}
+		if (germanNotFound) {
+			const answer = await request(server.port, '/de/no/such/page');
+			expect(answer.status).toBe(404);
+			expect(answer.body).toContain(germanNotFound);
+		}
+	});
+
+	it("answers Fallback's folder with its statuses, in German for a German browser", async () => {
+		const { deployed, server } = site();
+		const page = (file: string) => readFileSync(join(deployed, 'fallback', file), 'utf8');
+		for (const [path, status, file] of [
+			['/fallback/503', 503, '503.html'],
+			['/fallback/de/503', 503, 'de/503.html'],
+			['/fallback/no-such-page', 404, '404.html'],
+		] as const) {
+			const answer = await request(server.port, path);
+			expect([path, answer.status, answer.body]).toEqual([path, status, page(file)]);
+		}
+		const inGerman = await request(server.port, '/fallback/503', german);
+		expect([inGerman.status, inGerman.body]).toEqual([503, page('de/503.html')]);
+		expect(inGerman.headers.get('content-language')).toBe('de');
+	});
+
+	it('publishes no gallery in production', async () => {
+		const { deployed, server } = site();
+		expect(existsSync(join(deployed, 'fallback/index.html'))).toBe(false);
+		const answer = await request(server.port, '/fallback/');
+		expect(answer.status).toBe(404);
+	});
+
+	it('passes `fallback-pages verify --base /fallback/ --site-catch-all`', async () => {
+		const { project, deployed, server } = site();
+		await expectFolderVerified(project, server, deployed);
+	});
+}
+
+describe('a Hugo site in English and German with its own 404 pages', () => {
+	const files: Readonly<Record<string, string>> = {
+		'package.json': JSON.stringify({ name: 'acme-hugo', private: true }),
+		'netlify.toml': [
+			'[build]',
+			'  command = "hugo --quiet"',
+			'  publish = "public"',
+			'',
+			'[[plugins]]',
+			'  package = "netlify-plugin-fallback-pages"',
+			'',
+		].join('\n'),
+		'fallback.config.mjs': "export default { locales: ['en', 'de'] };\n",
+		'hugo.toml': [
+			'baseURL = "https://acme.example/"',
+			'title = "Acme"',
+			'defaultContentLanguage = "en"',
+			'disableKinds = ["taxonomy", "term", "RSS", "sitemap"]',
+			'[languages.en]',
+			'  weight = 1',
+			'[languages.de]',
+			'  weight = 2',
+			'',
+		].join('\n'),
+		'layouts/index.html':
+			'<!doctype html><html lang="{{ .Language.Lang }}"><title>{{ .Site.Title }}</title><h1>Acme home</h1></html>\n',
+		'layouts/404.html':
+			'<!doctype html><html lang="{{ .Language.Lang }}"><title>Not found</title><h1>{{ if eq .Language.Lang "de" }}Acme: Seite nicht gefunden{{ else }}Acme: page not found{{ end }}</h1></html>\n',
+	};
+	let project: string;
+	let built: Built;
+	let server: RunningServer;
+
+	beforeAll(async () => {
+		project = await makeProject('netlify-hugo', files);
+		await npmInstall(project, ['--save-dev', ...Object.values(inject('tarballs'))]);
+		built = await netlifyBuild(project, 'production', { SITE_NAME: 'acme-hugo' });
+		server = await serveDeploy(join(project, 'public'), built);
+		servers.push(server);
+	}, 600_000);
+
+	afterAll(() => removeProject(project));
+
+	it("builds, names the site's pages and the folder that holds Fallback's, in a few lines", () => {
+		expect(built.success, built.log).toBe(true);
+		expect(built.log).toMatch(/Fallback: \d+ pages in public\/fallback\/ \(/);
+		expect(existsSync(join(project, 'public/fallback/503.html'))).toBe(true);
+		expect(built.log).toContain(
+			"Fallback: The site's own 404.html, de/404.html answer its unknown paths outside /fallback/",
+		);
+		expect(built.log).toContain("the site's name on Netlify (SITE_NAME=acme-hugo)");
+		expect(readFileSync(join(project, 'public/fallback/503.html'), 'utf8')).toContain(
+			'<header>acme-hugo</header>',
+		);
+		const ours = built.log.split('\n').filter((line) => line.includes('Fallback'));
+		expect(ours.length, ours.join('\n')).toBeLessThanOrEqual(20);
+	});
+
+	describeDeployProbes(() => ({ project, deployed: join(project, 'public'), server, built }), {
+		siteNotFound: 'Acme: page not found',
+		germanNotFound: 'Acme: Seite nicht gefunden',
+	});
+
+	it('previews locally as the plugin guide says: `netlify serve --offline --internal-disable-edge-functions`', async () => {
+		const port = await freePort();
+		// --port and --staticServerPort: free ports on a machine that runs other servers at once.
+		const preview = await startServer({
+			label: 'netlify serve on the Hugo site',
+			command: findServerExecutable(netlify)!,
+			args: [
+				'serve',
+				'--offline',
+				'--internal-disable-edge-functions',
+				'--port',
+				String(port),
+				'--staticServerPort',
+				String(await freePort()),
+			],
+			port,
+			logs: [],
+			cwd: project,
+			env: { NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
+			startupSeconds: 240,
+		});
+		servers.push(preview);
+		const home = await request(port, '/');
+		expect([home.status, home.body]).toEqual([200, readFileSync(join(project, 'public/index.html'), 'utf8')]);
+		const unknown = await request(port, '/no/such/page', german);
+		expect(unknown.status).toBe(404);
+		expect(unknown.body).toContain('Acme: page not found');
+		const germanUnknown = await request(port, '/de/no/such/page');
+		expect([germanUnknown.status, germanUnknown.body.includes('Acme: Seite nicht gefunden')]).toEqual([
+			404,
+			true,
+		]);
+		const unavailable = await request(port, '/fallback/503', german);
+		expect([unavailable.status, unavailable.body]).toEqual([
+			503,
+			readFileSync(join(project, 'public/fallback/de/503.html'), 'utf8'),
+		]);
+		await preview.stop();
+	}, 300_000);
+});
+
+describe("a Next.js static export with its own not-found page, on Next.js's Netlify runtime", () => {
+	const files: Readonly<Record<string, string>> = {
+		'package.json': JSON.stringify({ name: 'acme-next', private: true, scripts: { build: 'next build' } }),
+		// The runtime first: Netlify runs the plugins it installs itself before netlify.toml's.
+		'netlify.toml': [
+			'[build]',
+			'  command = "npm run build"',
+			'  publish = "out"',
+			'',
+			'[[plugins]]',
+			'  package = "@netlify/plugin-nextjs"',
+			'',
+			'[[plugins]]',
+			'  package = "netlify-plugin-fallback-pages"',
+			'',
+			'  [plugins.inputs]',
+			'    name = "Acme"',
+			'    locales = ["en", "de"]',
+			'',
+		].join('\n'),
+		'next.config.mjs': "export default { output: 'export' };\n",
+		'app/layout.jsx':
+			'export default function RootLayout({ children }) {\n\treturn <html lang="en"><body>{children}</body></html>;\n}\n',
+		'app/page.jsx': 'export default function Home() {\n\treturn <h1>Acme home</h1>;\n}\n',
+		'app/not-found.jsx': 'export default function NotFound() {\n\treturn <h1>Acme: nothing here</h1>;\n}\n',
+	};
+	let project: string;
+	let built: Built;
+	let server: RunningServer;
+	/** Where the runtime leaves the deployed files once the build has ended. */
+	let deployed: string;
+
+	beforeAll(async () => {
+		project = await makeProject('netlify-next', files);
+		await npmInstall(project, [
+			NEXT,
+			`react@${reactVersion}`,
+			`react-dom@${reactVersion}`,
+			'--save-dev',
+			NEXT_RUNTIME,
+			...Object.values(inject('tarballs')),
+		]);
+		built = await netlifyBuild(project, 'production', { NEXT_TELEMETRY_DISABLED: '1' });
+		deployed = join(project, '.netlify/static');
+		server = await serveDeploy(deployed, built);
+		servers.push(server);
+	}, 900_000);
+
+	afterAll(() => removeProject(project));
+
+	it('builds, and its log names where the runtime deploys the pages from and where they end', () => {
+		expect(built.success, built.log).toBe(true);
+		expect(built.log).toMatch(/Fallback: \d+ pages in out\/fallback\/ \(/);
+		expect(built.log).toContain(
+			"Next.js's runtime has put its static files here for the deploy and moves them back to .netlify/static/ once the build ends",
+		);
+		expect(existsSync(join(deployed, 'fallback/503.html'))).toBe(true);
+		expect(built.log).toContain(
+			"Fallback: The site's own 404.html answers its unknown paths outside /fallback/",
+		);
+	});
+
+	describeDeployProbes(() => ({ project, deployed, server, built }), { siteNotFound: 'Acme: nothing here' });
+});
