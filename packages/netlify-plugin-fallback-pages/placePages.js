@@ -35,7 +35,7 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
  * @property {string} publishDir constants.PUBLISH_DIR
  * @property {string} buildDir the package's folder in the base directory: the Frameworks API
  *   file's, and where a framework's runtime keeps its own (`.netlify/static`)
- * @property {Pick<NetlifyConfig, 'redirects' | 'headers'>} netlifyConfig
+ * @property {Pick<NetlifyConfig, 'redirects' | 'headers'> & { plugins?: readonly { package: string }[] }} netlifyConfig
  * @property {Pick<NetlifyPluginUtils, 'build'>} utils
  * @property {(line: string) => void} [log]
  */
@@ -152,8 +152,35 @@ export function siteNotFoundPages(publishDir, folder) {
  */
 const isPageCatchAll = (rule) => rule.from === '/*' && /\/404\.html$/.test(rule.to ?? '');
 
+/**
+ * Netlify's rules with the site's own not-found pages in charge: where the site has a `404.html`
+ * at its root, Fallback's catch-alls go (Netlify serves that page for any other unknown path
+ * itself); a language folder's `404.html` answers the unknown paths under its folder (the rule
+ * Netlify's docs give for it), before any catch-all of Fallback's that stays.
+ * @template {{ from: string }} Rule
+ * @param {Rule[]} redirects
+ * @param {string[]} sitePages the site's 404 pages (siteNotFoundPages)
+ * @param {(rule: Rule) => boolean} isFallbacksCatchAll
+ * @returns {(Rule | { from: string, to: string, status: number, force: boolean })[]}
+ */
+export function withSiteNotFound(redirects, sitePages, isFallbacksCatchAll) {
+	/** @type {(Rule | { from: string, to: string, status: number, force: boolean })[]} */
+	const rules = sitePages.includes('404.html')
+		? redirects.filter((rule) => !isFallbacksCatchAll(rule))
+		: [...redirects];
+	const languageRules = sitePages
+		.filter((file) => file !== '404.html')
+		.map((file) => ({ from: `/${dirname(file)}/*`, to: `/${file}`, status: 404, force: false }));
+	const firstCatchAll = rules.findIndex((rule) => isFallbacksCatchAll(/** @type {Rule} */ (rule)));
+	rules.splice(firstCatchAll === -1 ? rules.length : firstCatchAll, 0, ...languageRules);
+	return rules;
+}
+
 /** How unknown paths outside Fallback's folder are answered where the site has a 404.html: `site` or `fallback`. */
 const notFoundChoices = ['site', 'fallback'];
+
+/** Next.js's runtime on Netlify, which Netlify installs for a Next.js site. */
+const NEXT_RUNTIME = '@netlify/plugin-nextjs';
 
 /**
  * Where the deploy takes the site's files from, and what to say of it. Netlify deploys the publish
@@ -164,9 +191,12 @@ const notFoundChoices = ['site', 'fallback'];
  * `.netlify/static/` again once the build has ended.
  * @param {string} publishDir
  * @param {string} buildDir
+ * @param {readonly { package: string }[]} [plugins] the build's plugins (netlifyConfig.plugins): the runtime
+ *   among them, or a folder left by an earlier build counts for nothing
  * @returns {{ dir: string, note?: string }}
  */
-export function deployedFolder(publishDir, buildDir) {
+export function deployedFolder(publishDir, buildDir, plugins = []) {
+	if (!plugins.some((plugin) => plugin.package === NEXT_RUNTIME)) return { dir: publishDir };
 	const staticDir = join(buildDir, '.netlify/static');
 	if (existsSync(join(buildDir, '.netlify/.next')))
 		return {
@@ -205,7 +235,19 @@ async function readOptions(embed, inputs, utils) {
 	} catch (error) {
 		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
 	}
-	const problems = embed.optionProblems(options);
+	let problems = embed.optionProblems(options);
+	let unusedSiteName = '';
+	if (namedByNetlify && problems.length > 0) {
+		// A name nobody wrote never fails the build: the pages go without it.
+		const unnamed = { ...options, site: { ...options.site, name: undefined } };
+		const left = embed.optionProblems(unnamed);
+		if (left.length < problems.length) {
+			unusedSiteName = `; the site's name on Netlify is not used (${problems.filter((problem) => !left.includes(problem)).join('; ')})`;
+			options = unnamed;
+			problems = left;
+			namedByNetlify = false;
+		}
+	}
 	const base = typeof inputs['base'] === 'string' ? inputs['base'] : undefined;
 	const baseProblem = base === undefined ? undefined : embed.embedPrefixProblem(base);
 	if (baseProblem) problems.push(`input base ${baseProblem}`);
@@ -223,7 +265,7 @@ async function readOptions(embed, inputs, utils) {
 	return {
 		options,
 		folder: embed.embedBase(base, options.base ?? '/'),
-		from: sources.join(' and ') || 'the default options',
+		from: `${sources.join(' and ') || 'the default options'}${unusedSiteName}`,
 	};
 }
 
@@ -274,12 +316,14 @@ async function splitRules(text, folder) {
 
 /**
  * Rewrites the Frameworks API file (`.netlify/v1/config.json`) of the build folder; another step's
- * content in it stays.
+ * content in it stays. Without `create`, a file that is not there stays absent.
  * @param {string} buildDir
  * @param {(config: Record<string, any>) => Record<string, any>} change
+ * @param {{ create?: boolean }} [options]
  */
-async function updateFrameworksFile(buildDir, change) {
+async function updateFrameworksFile(buildDir, change, { create = false } = {}) {
 	const file = join(buildDir, FRAMEWORKS_CONFIG);
+	if (!create && !existsSync(file)) return;
 	const current = existsSync(file) ? JSON.parse(await readFile(file, 'utf8')) : {};
 	await mkdir(dirname(file), { recursive: true });
 	await writeFile(file, `${JSON.stringify(change(current))}\n`);
@@ -309,12 +353,16 @@ export async function planRules({ inputs, buildDir, utils, log = console.log }) 
 	}
 	const rules = await splitRules(planned.rules, folder);
 	// Another step's content (a framework's) stays; Fallback's rules join it.
-	await updateFrameworksFile(buildDir, (current) => ({
-		...current,
-		'redirects!': [...(current['redirects!'] ?? []), ...rules.first],
-		redirects: [...(current.redirects ?? []), ...rules.last],
-		headers: [...(current.headers ?? []), ...rules.headers],
-	}));
+	await updateFrameworksFile(
+		buildDir,
+		(current) => ({
+			...current,
+			'redirects!': [...(current['redirects!'] ?? []), ...rules.first],
+			redirects: [...(current['redirects'] ?? []), ...rules.last],
+			headers: [...(current['headers'] ?? []), ...rules.headers],
+		}),
+		{ create: true },
+	);
 	log(
 		`Fallback: ${rules.first.length} rules for ${folder} before the site's, ${rules.last.length} after them and ${rules.headers.length} header rules, with ${from}, through ${FRAMEWORKS_CONFIG}`,
 	);
@@ -351,7 +399,7 @@ export async function placePages({
 }) {
 	const embed = await loadEmbed(utils);
 	const { options, folder } = planned;
-	const deployed = deployedFolder(publishFolder, buildDir);
+	const deployed = deployedFolder(publishFolder, buildDir, netlifyConfig.plugins);
 	const publishDir = deployed.dir;
 	// The publish folder as the build log shows paths: relative to the base directory, when inside it.
 	const near = relative(process.cwd(), publishDir);
@@ -397,35 +445,36 @@ export async function placePages({
 			netlifyConfig.headers.push(...missing.headers);
 		}
 		const sitePages = planned.notFound === 'site' ? siteNotFoundPages(publishDir, folder) : [];
+		const siteRoot = sitePages.includes('404.html');
 		if (sitePages.length > 0) {
-			// The site's own 404 pages answer its unknown paths: Fallback's catch-alls go, and a
-			// language folder's own 404.html answers under it (Netlify serves the root one itself).
 			const ours = new Set(last.filter(isPageCatchAll).map((rule) => ruleKey(/** @type {never} */ (rule))));
-			const kept = netlifyConfig.redirects.filter((rule) => !ours.has(ruleKey(/** @type {never} */ (rule))));
-			const languageRules = sitePages
-				.filter((file) => file !== '404.html')
-				.map((file) => ({ from: `/${dirname(file)}/*`, to: `/${file}`, status: 404, force: false }));
-			netlifyConfig.redirects.splice(0, netlifyConfig.redirects.length, ...kept, ...languageRules);
+			const isOurs = (/** @type {Record<string, unknown>} */ rule) => ours.has(ruleKey(rule));
+			netlifyConfig.redirects.splice(
+				0,
+				netlifyConfig.redirects.length,
+				.../** @type {NetlifyConfig['redirects']} */ (
+					withSiteNotFound(/** @type {never} */ (netlifyConfig.redirects), sitePages, isOurs)
+				),
+			);
 			// The same in the Frameworks API file, which Netlify has read by now: for what reads it
 			// later (`netlify serve`, `netlify dev`).
 			await updateFrameworksFile(buildDir, (config) => ({
 				...config,
-				redirects: [
-					...(config['redirects'] ?? []).filter(
-						(/** @type {Record<string, unknown>} */ rule) => !ours.has(ruleKey(rule)),
-					),
-					...languageRules,
-				],
+				redirects: withSiteNotFound(config['redirects'] ?? [], sitePages, isOurs),
 			}));
 		}
 		const catchAll = await siteCatchAll(publishDir, netlifyConfig.redirects);
 		const lines = [
 			`${built.pages} pages in ${shownFolder} (${built.seconds.toFixed(1)} s${deployed.note ? `; ${deployed.note}` : ''}${built.gallery ? `; a preview: the review gallery at ${folder}` : ''}): ${first.length} rules answer ${folder} with its statuses, languages and problem documents before the site's rules; ${last.length} after them answer unknown paths and the API`,
-			...(sitePages.length > 0
+			...(siteRoot
 				? [
 						`The site's own ${sitePages.join(', ')} answer${sitePages.length > 1 ? '' : 's'} its unknown paths outside ${folder} (Fallback's not-found pages there are taken out of Netlify's config, which Netlify lists below; the input notFound = "fallback" keeps Fallback's); verify checks unknown paths under ${folder}.`,
 					]
-				: []),
+				: sitePages.length > 0
+					? [
+							`The site's own ${sitePages.join(', ')} answer${sitePages.length > 1 ? '' : 's'} the unknown paths under ${sitePages.map((file) => `/${dirname(file)}/`).join(', ')}, Fallback's not-found page the others (Netlify lists its rules below; the input notFound = "fallback" keeps Fallback's everywhere).`,
+						]
+					: []),
 			...(catchAll
 				? [
 						`The site's rule "${catchAll.from} ${catchAll.to ?? ''} ${catchAll.status ?? ''}" answers every other path: unknown paths outside ${folder} and the API get the site's answer (its app's), not Fallback's not-found page or problem document; verify checks ${folder} alone.`,
@@ -436,7 +485,7 @@ export async function placePages({
 		return {
 			folder,
 			summary: lines.join('\n'),
-			siteCatchAll: catchAll !== undefined || sitePages.length > 0,
+			siteCatchAll: catchAll !== undefined || siteRoot,
 		};
 	} finally {
 		await built.dispose();

@@ -435,9 +435,34 @@ describe("the plugin's handlers on sites they must refuse", () => {
 				'/fallback/404.html',
 			]);
 			expect(kept.some((rule) => rule.from === '/de/*')).toBe(false);
+			// Language folders only: Fallback's page answers elsewhere, after the folder's rule.
+			await rm(join(folder, '404.html'));
+			const languages = await place(folder, { locales: ['en', 'de'] });
+			const froms = (languages.netlifyConfig.redirects as { from: string }[]).map((rule) => rule.from);
+			expect(froms.slice(-3)).toEqual(['/de/*', '/*', '/*']);
+			expect(languages.log).toContain(
+				"The site's own de/404.html answers the unknown paths under /de/, Fallback's not-found page the others",
+			);
 			const wrong = await place(folder, { notFound: 'nobody' });
 			expect(wrong.error).toBe('Fallback: the input notFound is "nobody"; it takes "site" or "fallback"');
 		} finally {
+			await removeProject(folder);
+		}
+	});
+
+	it("names the pages after Netlify's SITE_NAME, and goes without a name that is not a valid one", async () => {
+		const folder = await makeProject('site-name', { 'index.html': 'home\n' });
+		try {
+			process.env['SITE_NAME'] = 'acme-shop';
+			const named = await place(folder, {});
+			expect(named.log).toContain("and the site's name on Netlify (SITE_NAME=acme-shop)");
+			expect(readFileSync(join(folder, 'fallback/404.html'), 'utf8')).toContain('<header>acme-shop</header>');
+			process.env['SITE_NAME'] = 'a'.repeat(63);
+			const long = await place(folder, {});
+			expect(long.error).toBeUndefined();
+			expect(long.log).toMatch(/the site's name on Netlify is not used \(fallback\.site\.name: /);
+		} finally {
+			delete process.env['SITE_NAME'];
 			await removeProject(folder);
 		}
 	});

@@ -16,6 +16,7 @@ import { optionsContract } from '../../packages/fallback-pages/src/contract/from
 import { parseOptions } from '../../packages/fallback-pages/src/config/options';
 import { netlifyFiles } from '../../packages/fallback-pages/src/hosts/netlify';
 import { fallbackGalleries } from '../../packages/fallback-pages/src/hosts/pageTable';
+import { expectedStatus, samplePaths } from '../../packages/fallback-pages/src/verify/audits';
 import {
 	HEADER_POLICY,
 	pagePolicy,
@@ -99,6 +100,15 @@ describe('galleries', () => {
 		// No header block for a gallery that is not there.
 		expect(headersFor(production)).not.toMatch(/^\/fallback\/(de\/)?(index\.html)?$/m);
 		expect(headersFor(preview)).toMatch(/^\/fallback\/de\/index\.html$/m);
+	});
+
+	it('the audits sample a gallery only where there is one, and expect 404 for the folder without', () => {
+		const production = optionsContract(options, { embedded: true, preview: false });
+		const preview = optionsContract(options, { embedded: true, preview: true });
+		expect(samplePaths(production)).not.toContain('/fallback/');
+		expect(expectedStatus(production, '/fallback/')).toBe(404);
+		expect(samplePaths(preview)[0]).toBe('/fallback/');
+		expect(expectedStatus(preview, '/fallback/de/')).toBe(200);
 	});
 
 	it("Fallback's own site keeps its galleries in production", () => {

@@ -23,6 +23,7 @@ import {
 	deployedFolder,
 	siteNotFoundPages,
 	withInputs,
+	withSiteNotFound,
 } from '../../packages/netlify-plugin-fallback-pages/placePages.js';
 import {
 	deployTarget,
@@ -244,14 +245,40 @@ describe("what the plugin reads of the site's build", () => {
 	it("names the folder Netlify deploys: the publish folder, or Next.js's .netlify/static around its swap", () => {
 		const build = site({ 'out/index.html': 'export' });
 		const publish = join(build, 'out');
-		expect(deployedFolder(publish, build)).toEqual({ dir: publish });
+		const plugins = [{ package: 'netlify-plugin-fallback-pages' }, { package: '@netlify/plugin-nextjs' }];
+		expect(deployedFolder(publish, build, plugins)).toEqual({ dir: publish });
 		// Before the runtime's onPostBuild: its static folder is what it will deploy.
 		mkdirSync(join(build, '.netlify/static'), { recursive: true });
-		expect(deployedFolder(publish, build)).toMatchObject({ dir: join(build, '.netlify/static') });
+		expect(deployedFolder(publish, build, plugins)).toMatchObject({ dir: join(build, '.netlify/static') });
+		// Without the runtime in this build, a folder an earlier build left counts for nothing.
+		expect(deployedFolder(publish, build, plugins.slice(0, 1))).toEqual({ dir: publish });
 		// After it: the publish folder holds the static folder's files, the export waits in .netlify/.next.
 		mkdirSync(join(build, '.netlify/.next'));
-		expect(deployedFolder(publish, build).dir).toBe(publish);
-		expect(deployedFolder(publish, build).note).toContain('back to .netlify/static/ once the build ends');
+		expect(deployedFolder(publish, build, plugins).dir).toBe(publish);
+		expect(deployedFolder(publish, build, plugins).note).toContain(
+			'back to .netlify/static/ once the build ends',
+		);
+	});
+
+	it("puts the site's own 404 pages in charge of Netlify's rules", () => {
+		const rules = [
+			{ from: '/fallback/*', to: '/fallback/404.html' },
+			{ from: '/old', to: '/' },
+			{ from: '/api/*', to: '/fallback/problem/404.json' },
+			{ from: '/*', to: '/fallback/de/404.html' },
+			{ from: '/*', to: '/fallback/404.html' },
+		];
+		const ours = (rule: { from: string; to: string }) => rule.from === '/*';
+		const de = { from: '/de/*', to: '/de/404.html', status: 404, force: false };
+		// A 404.html at the root: Fallback's catch-alls go; a language folder's page answers under it.
+		expect(withSiteNotFound(rules, ['404.html', 'de/404.html'], ours)).toEqual([...rules.slice(0, 3), de]);
+		// Language folders only: Fallback's catch-alls stay, after the folder's rule.
+		expect(withSiteNotFound(rules, ['de/404.html'], ours)).toEqual([
+			...rules.slice(0, 3),
+			de,
+			...rules.slice(3),
+		]);
+		expect(withSiteNotFound(rules, ['404.html'], ours)).toEqual(rules.slice(0, 3));
 	});
 
 	it("names the pages after the input, else the options, else the site's name on Netlify", () => {

@@ -25,6 +25,10 @@ export interface BuildSituation {
 	localeAliases?: Readonly<Record<string, string>>;
 }
 
+/** Whether a build has galleries: pages added to another site have one on a preview only. */
+export const hasGalleries = ({ embedded, preview }: Pick<BuildSituation, 'embedded' | 'preview'>): boolean =>
+	!embedded || preview;
+
 export function optionsContract(
 	options: Pick<
 		ParsedOptions,
@@ -46,7 +50,7 @@ export function optionsContract(
 		siteBase: joinBase(siteBase, '/'),
 		sitePages: options.sitePages,
 		siteGalleries,
-		galleries: !embedded || preview,
+		galleries: hasGalleries({ embedded, preview }),
 		localeAliases,
 		replaceAppStatuses: options.replaceAppStatuses,
 	});

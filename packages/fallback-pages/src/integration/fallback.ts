@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { baseOf, joinBase } from '../contract/contract';
 import { hostsDirOf } from '../contract/contractFile';
-import { optionsContract } from '../contract/fromOptions';
+import { hasGalleries, optionsContract } from '../contract/fromOptions';
 import { describeDeploy, readDeploy, type Deploy } from '../config/deploy';
 import type { Locale } from '../i18n';
 import {
@@ -212,8 +212,7 @@ export function fallbackIntegration(
 					base: joinBase(astro.base, options.base),
 					sitePages: options.sitePages,
 					siteGalleries: [],
-					// Pages added to another site publish no gallery in production (a preview's review page).
-					galleries: !embedded || deploy.isPreview,
+					galleries: hasGalleries({ embedded, preview: deploy.isPreview }),
 					deploy,
 				};
 				updateConfig({

@@ -42,8 +42,14 @@ export interface AuditResult {
 /** A path no deploy of Fallback has a file for: the sample reaches the not-found page by it. */
 export const UNKNOWN_PATH = '/verify-no-such-page';
 
+/** The folders a gallery answers at with 200 (Fallback's or the site's own page), the default first. */
+const galleryFolders = (contract: RouteContract): string[] =>
+	contract.galleries === false
+		? []
+		: [contract.defaultLocale, ...contract.otherLocales].map((locale) => localeFolder(contract, locale));
+
 /**
- * The paths audited by default: the gallery, the not-found page as a visitor meets it (an unknown
+ * The paths audited by default: the gallery (where the build has one), the not-found page as a visitor meets it (an unknown
  * path), the maintenance page (503, the server error a deploy shows most) and the first other
  * locale's not-found page, so a right-to-left or translated page is among them when one ships.
  */
@@ -53,7 +59,7 @@ export function samplePaths(contract: RouteContract): string[] {
 	const [locale] = contract.otherLocales;
 	const localeNotFound = locale === undefined ? undefined : inLocale(contract, notFound, locale);
 	return [
-		localeFolder(contract, contract.defaultLocale),
+		...galleryFolders(contract).slice(0, 1),
 		UNKNOWN_PATH,
 		...(maintenance ? [maintenance.path] : []),
 		...(localeNotFound ? [localeNotFound.path] : []),
@@ -65,10 +71,7 @@ export function samplePaths(contract: RouteContract): string[] {
  * contract (by its path or its file), and the not-found status for anything else.
  */
 export function expectedStatus(contract: RouteContract, path: string): number {
-	const galleries = [contract.defaultLocale, ...contract.otherLocales].map((locale) =>
-		localeFolder(contract, locale),
-	);
-	if (galleries.includes(path)) return 200;
+	if (galleryFolders(contract).includes(path)) return 200;
 	const route = errorRoutes(contract).find((candidate) => routePaths(contract, candidate).includes(path));
 	return route?.status ?? contract.notFoundStatus;
 }
