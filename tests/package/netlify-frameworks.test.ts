@@ -10,7 +10,8 @@
  * statuses, in German for a German browser; a production build publishes no gallery; the folder the
  * log names holds the pages; `verify --base /fallback/ --site-catch-all` passes. Then the plugin
  * guide's local preview, `netlify serve --offline --internal-disable-edge-functions`, on the Hugo
- * site. What a Next.js site with server rendering gets is in the plugin guide: its server function
+ * site, and through it an Astro site rendered on the server by its Netlify adapter (its function
+ * runs there). What a Next.js site with server rendering gets is in the plugin guide: its function
  * does not run offline (it needs Netlify Blobs).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,6 +31,8 @@ import { netlifyBuild, serveDeploy, type Built } from './netlifyBuild';
 /** Next.js and its Netlify runtime as the issue measured them; React as this repository has it. */
 const NEXT = 'next@16.4.6';
 const NEXT_RUNTIME = '@netlify/plugin-nextjs@5.16.0';
+/** Astro's Netlify adapter for Astro 7. */
+const ASTRO_NETLIFY = '@astrojs/netlify@8.2.6';
 const reactVersion = (
 	JSON.parse(readFileSync(join(repositoryRoot, 'node_modules/react/package.json'), 'utf8')) as {
 		version: string;
@@ -40,6 +43,35 @@ const servers: RunningServer[] = [];
 afterAll(() => Promise.all(servers.splice(0).map((server) => server.stop())));
 
 const german = { headers: { 'Accept-Language': 'de-DE,de;q=0.9' } };
+
+/**
+ * The plugin guide's local preview: `netlify serve --offline --internal-disable-edge-functions` in
+ * the project (it builds the site, plugins included, then serves it with its functions). --port and
+ * --staticServerPort: free ports on a machine that runs other servers at once.
+ */
+async function netlifyServe(project: string, what: string, env: Record<string, string> = {}) {
+	const port = await freePort();
+	const server = await startServer({
+		label: `netlify serve on ${what}`,
+		command: findServerExecutable(netlify)!,
+		args: [
+			'serve',
+			'--offline',
+			'--internal-disable-edge-functions',
+			'--port',
+			String(port),
+			'--staticServerPort',
+			String(await freePort()),
+		],
+		port,
+		logs: [],
+		cwd: project,
+		env: { NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none', ...env },
+		startupSeconds: 240,
+	});
+	servers.push(server);
+	return server;
+}
 
 /** `fallback-pages verify` from the project: unknown paths checked under /fallback/ alone. */
 async function expectFolderVerified(project: string, server: RunningServer, dist: string) {
@@ -150,7 +182,11 @@ describe('a Hugo site in English and German with its own 404 pages', () => {
 		servers.push(server);
 	}, 600_000);
 
-	afterAll(() => removeProject(project));
+	afterAll(async () => {
+		// Its servers write into the project until they stop.
+		await server?.stop();
+		await removeProject(project);
+	});
 
 	it("builds, names the site's pages and the folder that holds Fallback's, in a few lines", () => {
 		expect(built.success, built.log).toBe(true);
@@ -173,27 +209,8 @@ describe('a Hugo site in English and German with its own 404 pages', () => {
 	});
 
 	it('previews locally as the plugin guide says: `netlify serve --offline --internal-disable-edge-functions`', async () => {
-		const port = await freePort();
-		// --port and --staticServerPort: free ports on a machine that runs other servers at once.
-		const preview = await startServer({
-			label: 'netlify serve on the Hugo site',
-			command: findServerExecutable(netlify)!,
-			args: [
-				'serve',
-				'--offline',
-				'--internal-disable-edge-functions',
-				'--port',
-				String(port),
-				'--staticServerPort',
-				String(await freePort()),
-			],
-			port,
-			logs: [],
-			cwd: project,
-			env: { NETLIFY_TELEMETRY_DISABLED: '1', BROWSER: 'none' },
-			startupSeconds: 240,
-		});
-		servers.push(preview);
+		const preview = await netlifyServe(project, 'the Hugo site');
+		const { port } = preview;
 		const home = await request(port, '/');
 		expect([home.status, home.body]).toEqual([200, readFileSync(join(project, 'public/index.html'), 'utf8')]);
 		const unknown = await request(port, '/no/such/page', german);
@@ -261,7 +278,11 @@ describe("a Next.js static export with its own not-found page, on Next.js's Netl
 		servers.push(server);
 	}, 900_000);
 
-	afterAll(() => removeProject(project));
+	afterAll(async () => {
+		// Its servers write into the project until they stop.
+		await server?.stop();
+		await removeProject(project);
+	});
 
 	it('builds, and its log names where the runtime deploys the pages from and where they end', () => {
 		expect(built.success, built.log).toBe(true);
@@ -276,4 +297,92 @@ describe("a Next.js static export with its own not-found page, on Next.js's Netl
 	});
 
 	describeDeployProbes(() => ({ project, deployed, server, built }), { siteNotFound: 'Acme: nothing here' });
+});
+
+describe('Astro rendering on the server with its Netlify adapter, served with its function by `netlify serve`', () => {
+	const files: Readonly<Record<string, string>> = {
+		'package.json': JSON.stringify({
+			name: 'acme-astro-ssr',
+			private: true,
+			type: 'module',
+			scripts: { build: 'astro build' },
+		}),
+		'netlify.toml': [
+			'[build]',
+			'  command = "npm run build"',
+			'  publish = "dist"',
+			'',
+			'[[plugins]]',
+			'  package = "netlify-plugin-fallback-pages"',
+			'',
+			'  [plugins.inputs]',
+			'    locales = ["en", "de"]',
+			'',
+		].join('\n'),
+		'astro.config.mjs': [
+			"import { defineConfig } from 'astro/config';",
+			"import netlify from '@astrojs/netlify';",
+			"export default defineConfig({ output: 'server', adapter: netlify() });",
+			'',
+		].join('\n'),
+		'src/pages/index.astro':
+			'<html lang="en"><head><title>Acme</title></head><body><h1>Acme, rendered at {new Date().getFullYear()}</h1></body></html>\n',
+		'src/pages/404.astro':
+			'---\nexport const prerender = true;\n---\n<html lang="en"><head><title>Not found</title></head><body><h1>Acme: not found</h1></body></html>\n',
+	};
+	let project: string;
+	let server: RunningServer;
+
+	beforeAll(async () => {
+		project = await makeProject('netlify-astro-ssr', files);
+		const astro = JSON.parse(
+			readFileSync(join(repositoryRoot, 'node_modules/astro/package.json'), 'utf8'),
+		) as {
+			version: string;
+		};
+		await npmInstall(project, [
+			`astro@${astro.version}`,
+			ASTRO_NETLIFY,
+			'--save-dev',
+			...Object.values(inject('tarballs')),
+		]);
+		server = await netlifyServe(project, 'the Astro site', { ASTRO_TELEMETRY_DISABLED: '1' });
+	}, 900_000);
+
+	afterAll(async () => {
+		// Its servers write into the project until they stop.
+		await server?.stop();
+		await removeProject(project);
+	});
+
+	it("renders the site's pages with its function, and its own 404 page for unknown paths", async () => {
+		const home = await request(server.port, '/');
+		expect([home.status, home.body.includes('Acme, rendered at')]).toEqual([200, true]);
+		const unknown = await request(server.port, '/no/such/page', german);
+		expect([unknown.status, unknown.body]).toEqual([
+			404,
+			readFileSync(join(project, 'dist/404.html'), 'utf8'),
+		]);
+	});
+
+	it("answers Fallback's status pages with their statuses, in German for a German browser, before the function", async () => {
+		const page = (file: string) => readFileSync(join(project, 'dist/fallback', file), 'utf8');
+		for (const [path, status, file, options] of [
+			['/fallback/503', 503, '503.html', {}],
+			['/fallback/503.html', 503, '503.html', {}],
+			['/fallback/de/429', 429, 'de/429.html', {}],
+			['/fallback/503', 503, 'de/503.html', german],
+		] as const) {
+			const answer = await request(server.port, path, options);
+			expect([path, answer.status, answer.body]).toEqual([path, status, page(file)]);
+		}
+	});
+
+	it("leaves what no forced rule answers to the function: unknown paths in Fallback's folder and the API get the site's 404", async () => {
+		const own = readFileSync(join(project, 'dist/404.html'), 'utf8');
+		for (const path of ['/fallback/no-such-page', '/fallback/', '/api/orders/42']) {
+			const answer = await request(server.port, path, { headers: { Accept: 'application/json' } });
+			expect([path, answer.status, answer.body]).toEqual([path, 404, own]);
+		}
+	});
 });
