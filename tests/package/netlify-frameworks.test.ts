@@ -299,6 +299,66 @@ describe("a Next.js static export with its own not-found page, on Next.js's Netl
 	describeDeployProbes(() => ({ project, deployed, server, built }), { siteNotFound: 'Acme: nothing here' });
 });
 
+describe("Next.js rendering on the server, on Next.js's Netlify runtime, the plugin listed first", () => {
+	const files: Readonly<Record<string, string>> = {
+		'package.json': JSON.stringify({
+			name: 'acme-next-ssr',
+			private: true,
+			scripts: { build: 'next build' },
+		}),
+		// The plugin before the runtime: its onPostBuild runs before the runtime's swap.
+		'netlify.toml': [
+			'[build]',
+			'  command = "npm run build"',
+			'  publish = ".next"',
+			'',
+			'[[plugins]]',
+			'  package = "netlify-plugin-fallback-pages"',
+			'',
+			'[[plugins]]',
+			'  package = "@netlify/plugin-nextjs"',
+			'',
+		].join('\n'),
+		'next.config.mjs': 'export default {};\n',
+		'app/layout.jsx':
+			'export default function RootLayout({ children }) {\n\treturn <html lang="en"><body>{children}</body></html>;\n}\n',
+		'app/page.jsx':
+			"export const dynamic = 'force-dynamic';\nexport default function Home() {\n\treturn <h1>Acme, rendered at {new Date().getFullYear()}</h1>;\n}\n",
+	};
+	let project: string;
+	let built: Built;
+
+	beforeAll(async () => {
+		project = await makeProject('netlify-next-ssr', files);
+		await npmInstall(project, [
+			NEXT,
+			`react@${reactVersion}`,
+			`react-dom@${reactVersion}`,
+			'--save-dev',
+			NEXT_RUNTIME,
+			...Object.values(inject('tarballs')),
+		]);
+		built = await netlifyBuild(project, 'production', { NEXT_TELEMETRY_DISABLED: '1' });
+	}, 900_000);
+
+	afterAll(() => removeProject(project));
+
+	it('builds, and puts the pages where the runtime deploys from, saying so', () => {
+		expect(built.success, built.log).toBe(true);
+		expect(built.log).toMatch(/Fallback: \d+ pages in \.netlify\/static\/fallback\/ \(/);
+		expect(built.log).toContain("Next.js's runtime deploys .netlify/static/ in place of the publish folder");
+		// After the build the runtime has moved the deployed folder back: the pages are in it.
+		expect(existsSync(join(project, '.netlify/static/fallback/503.html'))).toBe(true);
+		expect(existsSync(join(project, '.next/fallback'))).toBe(false);
+		// Its server function takes every path: Next.js answers the site's unknown paths itself.
+		const handler = readFileSync(
+			join(project, '.netlify/functions-internal/___netlify-server-handler/___netlify-server-handler.mjs'),
+			'utf8',
+		);
+		expect(handler).toMatch(/path: '\/\*',\s*preferStatic: true/);
+	});
+});
+
 describe('Astro rendering on the server with its Netlify adapter, served with its function by `netlify serve`', () => {
 	const files: Readonly<Record<string, string>> = {
 		'package.json': JSON.stringify({
