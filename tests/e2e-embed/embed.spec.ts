@@ -5,7 +5,7 @@
  * no CSP violation.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -89,14 +89,34 @@ test('an embedded status page keeps its status and headers; the global error pag
 	expect(await problems()).toEqual([]);
 });
 
-test('the gallery lives under the prefix and links to the prefixed pages', async ({ page }) => {
-	await page.goto('/fallback/');
-	// 404, not the first card: netlify-cli answers a status-400 rule as a redirect (README).
-	const notFound = page.locator('main a[href="/fallback/404"]');
-	await expect(notFound).toBeVisible();
-	await notFound.click();
+test('a production build publishes no gallery: the prefix answers the not-found page with 404', async ({
+	page,
+}) => {
+	const problems = await watchProblems(page);
+	expect(existsSync(join(EMBED_SITE_DIR, 'fallback/index.html'))).toBe(false);
+	const response = await page.goto('/fallback/');
+	expect(response?.status()).toBe(404);
 	await expect(page.locator('h1')).toHaveText('404');
-	expect(page.url()).toMatch(/\/fallback\/404$/);
+	expect(await problems()).toEqual([]);
+});
+
+test("a preview's build has the review gallery under the prefix, linking to the prefixed pages", () => {
+	// On a copy: the other tests of this file run at the same time on the served folder.
+	const copy = mkdtempSync(join(tmpdir(), 'fallback-embed-preview-'));
+	cpSync(EMBED_SITE_DIR, copy, { recursive: true });
+	try {
+		const preview = spawnSync('node', [...EMBED_COMMAND, '--into', copy], {
+			encoding: 'utf8',
+			env: { ...process.env, NETLIFY: 'true', CONTEXT: 'deploy-preview' },
+		});
+		expect(preview.status, preview.stderr).toBe(0);
+		expect(preview.stdout).toContain('review gallery: /fallback/');
+		const gallery = readFileSync(join(copy, 'fallback/index.html'), 'utf8');
+		expect(gallery).toContain('href="/fallback/404"');
+		expect(gallery).not.toMatch(/href="\/404"/);
+	} finally {
+		rmSync(copy, { recursive: true, force: true });
+	}
 });
 
 test('embedding again replaces exactly its own output; --remove restores the site byte for byte', () => {
