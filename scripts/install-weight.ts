@@ -155,58 +155,31 @@ for (let round = 0; round < builds; round++) {
 	netlifyWith.push(await timed(() => runOk(vitePlugin, netlifyCli, ['build', '--offline'])));
 }
 
-const rows: [string, string, string, string, string][] = [
+/** A row of the table: a node_modules and its install time (empty when not timed). */
+const tableRow = (label: string, weight: Weight, install?: number): string[] => [
+	label,
+	mb(weight.disk),
+	mb(weight.bytes),
+	String(weight.packages),
+	install === undefined ? '' : seconds(install),
+];
+/** What the second install added to the first. */
+const added = (label: string, [base, more]: [Weight, Weight], [baseInstall, moreInstall]: [number, number]) =>
+	tableRow(
+		label,
+		{ disk: more.disk - base.disk, bytes: more.bytes - base.bytes, packages: more.packages - base.packages },
+		moreInstall - baseInstall,
+	);
+const rows: string[][] = [
 	['', 'on disk', 'file bytes', 'packages', 'install'],
-	[
-		`${astro} alone`,
-		mb(weightPlain.disk),
-		mb(weightPlain.bytes),
-		String(weightPlain.packages),
-		seconds(installPlain),
-	],
-	[
-		'astro + fallback-pages',
-		mb(weightPackage.disk),
-		mb(weightPackage.bytes),
-		String(weightPackage.packages),
-		seconds(installPackage),
-	],
-	[
-		'added by fallback-pages',
-		mb(weightPackage.disk - weightPlain.disk),
-		mb(weightPackage.bytes - weightPlain.bytes),
-		String(weightPackage.packages - weightPlain.packages),
-		seconds(installPackage - installPlain),
-	],
-	[
-		'starter, --omit=dev (Netlify)',
-		mb(weightStarter.disk),
-		mb(weightStarter.bytes),
-		String(weightStarter.packages),
-		seconds(installStarter),
-	],
-	['starter, full install (tests)', mb(full.disk), mb(full.bytes), String(full.packages), ''],
-	[
-		`vite@${viteVersion} alone`,
-		mb(weightVite.disk),
-		mb(weightVite.bytes),
-		String(weightVite.packages),
-		seconds(installVite),
-	],
-	[
-		'vite + the Netlify plugin',
-		mb(weightVitePlugin.disk),
-		mb(weightVitePlugin.bytes),
-		String(weightVitePlugin.packages),
-		seconds(installVitePlugin),
-	],
-	[
-		'added by the Netlify plugin',
-		mb(weightVitePlugin.disk - weightVite.disk),
-		mb(weightVitePlugin.bytes - weightVite.bytes),
-		String(weightVitePlugin.packages - weightVite.packages),
-		seconds(installVitePlugin - installVite),
-	],
+	tableRow(`${astro} alone`, weightPlain, installPlain),
+	tableRow('astro + fallback-pages', weightPackage, installPackage),
+	added('added by fallback-pages', [weightPlain, weightPackage], [installPlain, installPackage]),
+	tableRow('starter, --omit=dev (Netlify)', weightStarter, installStarter),
+	tableRow('starter, full install (tests)', full),
+	tableRow(`vite@${viteVersion} alone`, weightVite, installVite),
+	tableRow('vite + the Netlify plugin', weightVitePlugin, installVitePlugin),
+	added('added by the Netlify plugin', [weightVite, weightVitePlugin], [installVite, installVitePlugin]),
 ];
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
 console.log('\nnode_modules');

@@ -19,14 +19,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, request, startServer, type RunningServer } from '../contract/harness';
 import { findServerExecutable, netlify } from '../contract/servers';
-import {
-	fallbackPages,
-	makeProject,
-	npmInstall,
-	removeProject,
-	repositoryRoot,
-} from '../../scripts/fresh-project';
+import { makeProject, npmInstall, removeProject, repositoryRoot } from '../../scripts/fresh-project';
 import { netlifyBuild, serveDeploy, type Built } from './netlifyBuild';
+import { expectVerified } from './serve';
 
 /** Next.js and its Netlify runtime as the issue measured them; React as this repository has it. */
 const NEXT = 'next@16.4.6';
@@ -38,6 +33,27 @@ const reactVersion = (
 		version: string;
 	}
 ).version;
+
+/** A Next.js app's root layout, as create-next-app has it (without its fonts). */
+const nextLayout =
+	'export default function RootLayout({ children }) {\n\treturn <html lang="en"><body>{children}</body></html>;\n}\n';
+
+/**
+ * A Next.js site from these files, with Next.js, React, Next.js's Netlify runtime and the packed
+ * tarballs installed, built by Netlify Build as a production deploy.
+ */
+async function nextSite(name: string, files: Readonly<Record<string, string>>) {
+	const project = await makeProject(name, files);
+	await npmInstall(project, [
+		NEXT,
+		`react@${reactVersion}`,
+		`react-dom@${reactVersion}`,
+		'--save-dev',
+		NEXT_RUNTIME,
+		...Object.values(inject('tarballs')),
+	]);
+	return { project, built: await netlifyBuild(project, 'production', { NEXT_TELEMETRY_DISABLED: '1' }) };
+}
 
 const servers: RunningServer[] = [];
 afterAll(() => Promise.all(servers.splice(0).map((server) => server.stop())));
@@ -71,25 +87,6 @@ async function netlifyServe(project: string, what: string, env: Record<string, s
 	});
 	servers.push(server);
 	return server;
-}
-
-/** `fallback-pages verify` from the project: unknown paths checked under /fallback/ alone. */
-async function expectFolderVerified(project: string, server: RunningServer, dist: string) {
-	const result = await fallbackPages(project, [
-		'verify',
-		`http://127.0.0.1:${server.port}`,
-		'--host',
-		'netlify-cli',
-		'--dist',
-		dist,
-		'--base',
-		'/fallback/',
-		'--site-catch-all',
-		'--report-dir',
-		join(project, 'reports'),
-	]);
-	expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-	expect(result.stdout).toMatch(/[1-9]\d* passed, 0 failed/);
 }
 
 /** The probes every framework's deploy answers alike; `deployed`: the folder the deploy serves. */
@@ -137,7 +134,11 @@ function describeDeployProbes(
 
 	it('passes `fallback-pages verify --base /fallback/ --site-catch-all`', async () => {
 		const { project, deployed, server } = site();
-		await expectFolderVerified(project, server, deployed);
+		// Unknown paths are checked under /fallback/ alone: the site answers the others.
+		await expectVerified(project, server, 'netlify-cli', deployed, {
+			base: '/fallback/',
+			siteCatchAll: true,
+		});
 	});
 }
 
@@ -251,8 +252,7 @@ describe("a Next.js static export with its own not-found page, on Next.js's Netl
 			'',
 		].join('\n'),
 		'next.config.mjs': "export default { output: 'export' };\n",
-		'app/layout.jsx':
-			'export default function RootLayout({ children }) {\n\treturn <html lang="en"><body>{children}</body></html>;\n}\n',
+		'app/layout.jsx': nextLayout,
 		'app/page.jsx': 'export default function Home() {\n\treturn <h1>Acme home</h1>;\n}\n',
 		'app/not-found.jsx': 'export default function NotFound() {\n\treturn <h1>Acme: nothing here</h1>;\n}\n',
 	};
@@ -263,16 +263,7 @@ describe("a Next.js static export with its own not-found page, on Next.js's Netl
 	let deployed: string;
 
 	beforeAll(async () => {
-		project = await makeProject('netlify-next', files);
-		await npmInstall(project, [
-			NEXT,
-			`react@${reactVersion}`,
-			`react-dom@${reactVersion}`,
-			'--save-dev',
-			NEXT_RUNTIME,
-			...Object.values(inject('tarballs')),
-		]);
-		built = await netlifyBuild(project, 'production', { NEXT_TELEMETRY_DISABLED: '1' });
+		({ project, built } = await nextSite('netlify-next', files));
 		deployed = join(project, '.netlify/static');
 		server = await serveDeploy(deployed, built);
 		servers.push(server);
@@ -320,8 +311,7 @@ describe("Next.js rendering on the server, on Next.js's Netlify runtime, the plu
 			'',
 		].join('\n'),
 		'next.config.mjs': 'export default {};\n',
-		'app/layout.jsx':
-			'export default function RootLayout({ children }) {\n\treturn <html lang="en"><body>{children}</body></html>;\n}\n',
+		'app/layout.jsx': nextLayout,
 		'app/page.jsx':
 			"export const dynamic = 'force-dynamic';\nexport default function Home() {\n\treturn <h1>Acme, rendered at {new Date().getFullYear()}</h1>;\n}\n",
 	};
@@ -329,16 +319,7 @@ describe("Next.js rendering on the server, on Next.js's Netlify runtime, the plu
 	let built: Built;
 
 	beforeAll(async () => {
-		project = await makeProject('netlify-next-ssr', files);
-		await npmInstall(project, [
-			NEXT,
-			`react@${reactVersion}`,
-			`react-dom@${reactVersion}`,
-			'--save-dev',
-			NEXT_RUNTIME,
-			...Object.values(inject('tarballs')),
-		]);
-		built = await netlifyBuild(project, 'production', { NEXT_TELEMETRY_DISABLED: '1' });
+		({ project, built } = await nextSite('netlify-next-ssr', files));
 	}, 900_000);
 
 	afterAll(() => removeProject(project));

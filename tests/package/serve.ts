@@ -60,16 +60,24 @@ export async function serveOnNginxSiteMode(
 	});
 }
 
+/** What verify is told of the site beyond the server: see verifyFrom. */
+export interface VerifyOptions {
+	base?: string;
+	reports?: string;
+	siteCatchAll?: boolean;
+}
+
 /**
  * `fallback-pages verify` from the project against a server, its reports in `reports/<name>/`;
- * `base`: the pages' folder in the site (`--base`), whose contract is in it.
+ * `base`: the pages' folder in the site (`--base`), whose contract is in it; `siteCatchAll`: the
+ * site answers unknown paths outside it (`--site-catch-all`).
  */
 export function verifyFrom(
 	project: string,
 	server: RunningServer,
 	host: string,
 	dist: string,
-	{ base, reports = host }: { base?: string; reports?: string } = {},
+	{ base, reports = host, siteCatchAll = false }: VerifyOptions = {},
 ): Promise<Result> {
 	return fallbackPages(project, [
 		'verify',
@@ -79,6 +87,7 @@ export function verifyFrom(
 		'--dist',
 		dist,
 		...(base ? ['--base', base] : []),
+		...(siteCatchAll ? ['--site-catch-all'] : []),
 		'--report-dir',
 		join(project, 'reports', reports),
 	]);
@@ -90,7 +99,7 @@ export async function expectVerified(
 	server: RunningServer,
 	host: string,
 	dist: string,
-	options: { base?: string } = {},
+	options: VerifyOptions = {},
 ): Promise<Result> {
 	const result = await verifyFrom(project, server, host, dist, options);
 	expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
