@@ -5,9 +5,10 @@
  * - onPreBuild: Fallback's rules, which follow from the site's options, go to Netlify through its
  *   Frameworks API file (`.netlify/v1/config.json`): those of Fallback's own folder (`/fallback/`)
  *   before the site's rules, the catch-all after them (placePages.js, planRules).
- * - onPostBuild (before the deploy step): builds the pages from the installed fallback-pages with
- *   the same options into the publish folder, in that folder, and says in the log and the deploy
- *   summary what it added and what the site's rules keep (placePages.js).
+ * - onPostBuild (before the deploy step): puts the pages, with the same options, into their folder
+ *   of the publish folder (prebuilt with the default look; built by Astro from the site's
+ *   fallback-pages for any other), and says in the log and the deploy summary what it added and
+ *   what the site's rules keep (placePages.js).
  * - onSuccess (after the deploy is live, which it cannot change): checks the deploy at DEPLOY_URL
  *   against this build's route contract and reports in the deploy summary (verifyDeploy.js).
  *
@@ -16,8 +17,8 @@
  * package.json; manifest.yml beside this file lists the inputs. Every export must be an event
  * handler: any other name makes Netlify refuse the plugin (lib/plugins/child/validate.js). The
  * plugin runs on the build's Node (NODE_VERSION) when it is at least @netlify/build's minimum, and
- * fallback-pages needs Node >= 22.12: it is loaded inside the handlers, so that an older Node is
- * reported as this plugin's failure with the reason.
+ * its code (dist/fallback.js, bundled from fallback-pages) needs Node >= 22.12: it is loaded inside
+ * the handlers, so that an older Node is reported as this plugin's failure with the reason.
  */
 import { join } from 'node:path';
 import { placePages, planRules } from './placePages.js';

@@ -13,21 +13,37 @@
  *   `redirects!`, before the site's (they touch nothing of the site's, and an SPA's `/*` must not
  *   hide them); the catch-all, the API's and the rule files' after the site's `_redirects` and
  *   netlify.toml, so the site's rules keep winning everywhere else.
- * - Pages (onPostBuild): built from the installed fallback-pages into `<publish>/<base>` (default
- *   /fallback/), which holds their route contract, the same contract the rules came from; a folder
- *   of the site's own there stops the build. Nothing is written into the repository, so a version
- *   bump is the whole update.
+ * - Pages (onPostBuild): into `<publish>/<base>` (default /fallback/), which holds their route
+ *   contract, the same contract the rules came from; a folder of the site's own there stops the
+ *   build. With the default look (any name, address, folder and languages) they come from the kit
+ *   the plugin ships, prebuilt by Astro when it was packed (dist/pages.json.br); other options (a
+ *   brand, a logo, links…) need Astro to build them, from fallback-pages, which the site then
+ *   installs beside the plugin. Nothing is written into the repository, so a version bump is the
+ *   whole update.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 
 /** @typedef {import('@netlify/build').NetlifyPluginUtils} NetlifyPluginUtils */
 /** @typedef {import('@netlify/build').NetlifyConfig} NetlifyConfig */
 /** @typedef {import('fallback-pages/embed').FallbackOptions} FallbackOptions */
+/** @typedef {import('fallback-pages/embed').EmbeddedPages} EmbeddedPages */
+/**
+ * dist/fallback.js, bundled from fallback-pages's src/kit/forPlugin.ts (scripts/bundle.js).
+ * @typedef {typeof import('../fallback-pages/src/kit/forPlugin')} Bundled
+ */
+
+/** The fallback-pages that builds pages the kit cannot make: the plugin's peer dependency. */
+const PAGES_RANGE = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
+	.peerDependencies['fallback-pages'];
+
+/** The kit: Fallback's pages prebuilt with stand-ins for a site's values (scripts/bundle.js). */
+const KIT_FILE = fileURLToPath(new URL('./dist/pages.json.br', import.meta.url));
 
 /**
  * What placePages needs of Netlify: the config it may change, and the build's failure.
@@ -217,7 +233,7 @@ export const FRAMEWORKS_CONFIG = '.netlify/v1/config.json';
 /**
  * The options and the pages' folder, from the config file and the inputs; a wrong one fails the
  * build naming it, before anything is written.
- * @param {typeof import('fallback-pages/embed')} embed
+ * @param {Bundled} embed
  * @param {Record<string, unknown>} inputs
  * @param {Pick<NetlifyPluginUtils, 'build'>} utils
  */
@@ -270,18 +286,38 @@ async function readOptions(embed, inputs, utils) {
 }
 
 /**
- * Loads fallback-pages/embed, or fails the build saying why (Node too old).
+ * Loads what the plugin runs (dist/fallback.js), or fails the build saying why (Node too old).
+ * @param {Pick<NetlifyPluginUtils, 'build'>} utils
+ * @returns {Promise<Bundled>}
+ */
+async function loadEmbed(utils) {
+	try {
+		return /** @type {Bundled} */ (await import('./dist/fallback.js'));
+	} catch (error) {
+		return utils.build.failBuild(
+			`Fallback: could not load the plugin's code with Node ${process.versions.node} (it needs Node >= 22.12; set NODE_VERSION): ${error instanceof Error ? error.message : String(error)}`,
+		);
+	}
+}
+
+/**
+ * Builds the pages with Astro, from the site's fallback-pages: for options the kit cannot take.
+ * Fails the build, saying what to install, when the site has no fallback-pages.
+ * @param {string} why the options the kit cannot take (kitProblem)
  * @param {Pick<NetlifyPluginUtils, 'build'>} utils
  * @returns {Promise<typeof import('fallback-pages/embed')>}
  */
-async function loadEmbed(utils) {
+async function loadAstroBuild(why, utils) {
 	// As `astro build` does before it loads anything: React and Vite in their production modes.
 	process.env['NODE_ENV'] = 'production';
 	try {
 		return await import('fallback-pages/embed');
 	} catch (error) {
+		const missing = error instanceof Error && 'code' in error && error.code === 'ERR_MODULE_NOT_FOUND';
 		return utils.build.failBuild(
-			`Fallback: could not load fallback-pages with Node ${process.versions.node} (it needs Node >= 22.12; set NODE_VERSION): ${error instanceof Error ? error.message : String(error)}`,
+			missing
+				? `Fallback: the prebuilt pages have the default look; ${why} need the pages built by Astro, from the package fallback-pages: add it to the site's devDependencies (npm install --save-dev fallback-pages@${PAGES_RANGE}).`
+				: `Fallback: could not load fallback-pages with Node ${process.versions.node} (it needs Node >= 22.12; set NODE_VERSION): ${error instanceof Error ? error.message : String(error)}`,
 		);
 	}
 }
@@ -312,6 +348,8 @@ async function splitRules(text, folder) {
  * @property {string} contract
  * @property {Awaited<ReturnType<typeof splitRules>>} rules
  * @property {string} notFound the input notFound: `site` (its own 404.html wins) or `fallback`
+ * @property {string | undefined} astro why Astro builds the pages (the options the kit cannot
+ *   take), or undefined: the kit gives them
  */
 
 /**
@@ -351,6 +389,9 @@ export async function planRules({ inputs, buildDir, utils, log = console.log }) 
 	} catch (error) {
 		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
 	}
+	const astro = embed.kitProblem(options, folder);
+	// Said, and fallback-pages loaded, before the site's build: a missing package fails at once.
+	if (astro) await loadAstroBuild(astro, utils);
 	const rules = await splitRules(planned.rules, folder);
 	// Another step's content (a framework's) stays; Fallback's rules join it.
 	await updateFrameworksFile(
@@ -366,7 +407,12 @@ export async function planRules({ inputs, buildDir, utils, log = console.log }) 
 	log(
 		`Fallback: ${rules.first.length} rules for ${folder} before the site's, ${rules.last.length} after them and ${rules.headers.length} header rules, with ${from}, through ${FRAMEWORKS_CONFIG}`,
 	);
-	return { options, folder, contract: planned.contract, rules, notFound };
+	log(
+		astro
+			? `Fallback: the pages will be built by Astro (fallback-pages), for ${astro}`
+			: 'Fallback: the pages come prebuilt with the default look (the options: name, address, folder and languages)',
+	);
+	return { options, folder, contract: planned.contract, rules, notFound, astro };
 }
 
 /** A rule's identity, to find it in Netlify's resolved config. */
@@ -409,10 +455,14 @@ export async function placePages({
 	} catch (error) {
 		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
 	}
-	/** @type {import('fallback-pages/embed').EmbeddedPages} */
+	/** @type {EmbeddedPages} */
 	let built;
 	try {
-		built = await embed.buildEmbedded(options, folder, (line) => log(`Fallback: ${line}`));
+		built = planned.astro
+			? await (
+					await loadAstroBuild(planned.astro, utils)
+				).buildEmbedded(options, folder, (line) => log(`Fallback: ${line}`))
+			: embed.kitPages(embed.readKit(KIT_FILE), options, folder);
 	} catch (error) {
 		return utils.build.failBuild(
 			`Fallback: the pages could not be built: ${error instanceof Error ? error.message : String(error)}`,
@@ -465,7 +515,7 @@ export async function placePages({
 		}
 		const catchAll = await siteCatchAll(publishDir, netlifyConfig.redirects);
 		const lines = [
-			`${built.pages} pages in ${shownFolder} (${built.seconds.toFixed(1)} s${deployed.note ? `; ${deployed.note}` : ''}${built.gallery ? `; a preview: the review gallery at ${folder}` : ''}): ${first.length} rules answer ${folder} with its statuses, languages and problem documents before the site's rules; ${last.length} after them answer unknown paths and the API`,
+			`${built.pages} pages in ${shownFolder} (${planned.astro ? 'built by Astro in' : 'prebuilt, placed in'} ${built.seconds.toFixed(1)} s${deployed.note ? `; ${deployed.note}` : ''}${built.gallery ? `; a preview: the review gallery at ${folder}` : ''}): ${first.length} rules answer ${folder} with its statuses, languages and problem documents before the site's rules; ${last.length} after them answer unknown paths and the API`,
 			...(siteRoot
 				? [
 						`The site's own ${sitePages.join(', ')} answer${sitePages.length > 1 ? '' : 's'} its unknown paths outside ${folder} (Fallback's not-found pages there are taken out of Netlify's config, which Netlify lists below; the input notFound = "fallback" keeps Fallback's); verify checks unknown paths under ${folder}.`,

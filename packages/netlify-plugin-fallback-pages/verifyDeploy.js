@@ -41,9 +41,9 @@
  *   DEPLOY_URL from @netlify/config, made up from DEPLOY_ID `0` (`https://0--<site>.netlify.app`):
  *   that one is skipped, nothing of this build is live there.
  *
- * - Which Node: see index.js. The verifier (fallback-pages/verify, the package's bundle) needs Node
- *   >= 22.12: it is imported on first use, so that a Node that cannot load it is reported as this
- *   plugin's failure.
+ * - Which Node: see index.js. The verifier (fallback-pages's, bundled into dist/fallback.js) needs
+ *   Node >= 22.12: it is imported on first use, so that a Node that cannot load it is reported as
+ *   this plugin's failure.
  *
  * - Reports. runVerify writes report.html, report.json and junit.xml to reports/verify/ in the build
  *   container. Netlify publishes dist/ only, and that was deployed before onSuccess ran: the reports
@@ -77,7 +77,7 @@
  * @property {Record<string, unknown>} [inputs] the plugin's inputs, as netlify.toml and manifest.yml give them
  * @property {PluginUtils} utils
  * @property {Record<string, string | undefined>} [env] where DEPLOY_URL and DEPLOY_ID are read (default process.env)
- * @property {RunVerify} [runVerify] default: fallback-pages/verify's, imported on first use
+ * @property {RunVerify} [runVerify] default: the bundled verifier, imported on first use
  * @property {(ms: number) => Promise<void>} [sleep] the wait between tries
  * @property {number} [retryDelayMs] between tries while the deploy does not answer (default 5 s)
  * @property {Omit<Partial<VerifyCommand>, 'url'>} [command] more for runVerify: dist, contract, reportDir, timeoutMs, log…
@@ -279,17 +279,19 @@ function failMessage(headline, lines) {
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The verifier of the installed fallback-pages, loaded on first use (see "Which Node" above).
+ * The verifier, loaded on first use (see "Which Node" above).
  * @returns {Promise<RunVerify>}
  */
 async function loadRunVerify() {
 	try {
-		const main = await import('fallback-pages/verify');
+		const main = /** @type {typeof import('../fallback-pages/src/kit/forPlugin')} */ (
+			await import('./dist/fallback.js')
+		);
 		return main.runVerify;
 	} catch (error) {
 		throw Object.assign(
 			new Error(
-				`could not load the verifier (fallback-pages/verify) with Node ${process.versions.node}: it needs Node >= 22.12 and the fallback-pages package installed. ${error instanceof Error ? error.message : String(error)}`,
+				`could not load the verifier (the plugin's dist/fallback.js) with Node ${process.versions.node}: it needs Node >= 22.12. ${error instanceof Error ? error.message : String(error)}`,
 			),
 			{ cause: error },
 		);

@@ -36,6 +36,8 @@ const allowed: Record<Workspace, readonly RegExp[]> = {
 	],
 	'netlify-plugin-fallback-pages': [
 		/^(LICENSE|README\.md|CHANGELOG\.md|package\.json|manifest\.yml|index\.js|placePages\.js|verifyDeploy\.js)$/,
+		/^dist\/[\w-]+\.js$/,
+		/^dist\/pages\.json\.br$/,
 	],
 };
 
@@ -51,7 +53,14 @@ const required: Record<Workspace, readonly string[]> = {
 		'src/routes/[...locale]/[code].astro',
 		'src/styles/preview.css',
 	],
-	'netlify-plugin-fallback-pages': ['LICENSE', 'CHANGELOG.md', 'index.js', 'manifest.yml'],
+	'netlify-plugin-fallback-pages': [
+		'LICENSE',
+		'CHANGELOG.md',
+		'index.js',
+		'manifest.yml',
+		'dist/fallback.js',
+		'dist/pages.json.br',
+	],
 };
 
 describe.each(workspaces)('the packed %s', (workspace) => {

@@ -3,13 +3,8 @@
  * Netlify build plugin (netlify-plugin-fallback-pages) does on every deploy, and as
  * `fallback-pages embed` does into a folder.
  */
-export {
-	buildEmbedded,
-	checkPagesFolder,
-	embeddedRules,
-	type EmbeddedPages,
-	type EmbeddedRules,
-} from './cli/embedPages';
+export { buildEmbedded } from './cli/embedPages';
+export { checkPagesFolder, embeddedRules, type EmbeddedPages, type EmbeddedRules } from './cli/embedRules';
 export { embedBase, embedPrefixProblem } from './config/embed';
 export { readConfigFile } from './cli/configFile';
 export { optionProblems, type FallbackOptions } from './config/options';

@@ -19,7 +19,8 @@ import { netlifyRuleFiles } from '../contract/fromCatalog';
 import { removeBlock, splitRules, writeBlock } from '../integration/ruleFiles';
 import { CommandError, readArgs, UsageError } from './args';
 import { readConfigFile } from './configFile';
-import { buildEmbedded, checkPagesFolder, ownsFolder, siteCatchAll } from './embedPages';
+import { buildEmbedded, siteCatchAll } from './embedPages';
+import { checkPagesFolder, ownsFolder } from './embedRules';
 import { embedUsage } from './usage';
 
 export async function embedCommand(argv: string[]): Promise<number> {

@@ -164,6 +164,15 @@ export interface DetectedPlatform {
 }
 
 /**
+ * When the build counts as made: `SOURCE_DATE_EPOCH` (seconds since 1970, the reproducible-builds
+ * convention) when set, else now.
+ */
+function buildTime(env: Env): Date {
+	const epoch = nonEmpty(env['SOURCE_DATE_EPOCH']);
+	return epoch !== null && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : new Date();
+}
+
+/**
  * The deploy, from the platform ci-info recognised and the environment. Pure: `readDeploy` passes
  * ci-info's answer for this process.
  */
@@ -171,7 +180,7 @@ export function deployOf(
 	detected: DetectedPlatform,
 	env: Env,
 	settings: DeploySettings = {},
-	now: Date = new Date(),
+	now: Date = buildTime(env),
 ): Deploy {
 	const id = env['CONTEXT'] !== undefined ? 'NETLIFY' : detected.id;
 	const read = id !== null ? platforms[id] : undefined;
@@ -226,6 +235,16 @@ export function describeDeploy(deploy: Deploy): string {
 			? NO_PLATFORM
 			: `${deploy.platform ?? 'no deploy platform'} (${deploy.reason})`;
 	return `${source}: ${what}${details.length ? `; ${details.join(', ')}` : ''}${deploy.isPreview ? '' : '; the option preview: true makes it a preview'}`;
+}
+
+/** The site's public address: the option, then Netlify's main URL, then Astro's `site`; else none. */
+export function siteUrl(option: string | undefined, deploy: Deploy, astroSite?: string): string | null {
+	return option ?? deploy.siteUrl ?? astroSite ?? null;
+}
+
+/** When a build ran, as the review gallery shows it: `2026-11-27 02:30:45 UTC`. */
+export function shownTime(builtAt: string): string {
+	return builtAt.replace('T', ' ').replace('Z', ' UTC');
 }
 
 /** The first 7 characters of a commit, as git shows it. */

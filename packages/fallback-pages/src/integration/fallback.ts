@@ -14,7 +14,7 @@ import type { AstroIntegration } from 'astro';
 import { baseOf, joinBase } from '../contract/contract';
 import { hostsDirOf } from '../contract/contractFile';
 import { hasGalleries, optionsContract } from '../contract/fromOptions';
-import { describeDeploy, readDeploy, type Deploy } from '../config/deploy';
+import { describeDeploy, readDeploy, siteUrl } from '../config/deploy';
 import type { Locale } from '../i18n';
 import {
 	parseOptions,
@@ -52,11 +52,6 @@ interface ShippedLocales {
 /** The locales a build ships (options.locales has the default first). */
 function shippedLocales({ locales, defaultLocale }: ParsedOptions): ShippedLocales {
 	return { locales, defaultLocale, others: locales.filter((locale) => locale !== defaultLocale) };
-}
-
-/** The site's public address: the option, then Netlify's main URL, then Astro's `site`; else none. */
-function siteUrl(option: string | undefined, deploy: Deploy, astroSite: string | undefined): string | null {
-	return option ?? deploy.siteUrl ?? astroSite ?? null;
 }
 
 /**

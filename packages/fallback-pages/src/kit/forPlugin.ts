@@ -1,0 +1,12 @@
+/**
+ * What the Netlify build plugin (netlify-plugin-fallback-pages) runs, bundled into the plugin with
+ * everything it imports when the plugin is packed: the options, the rules, the kit's pages and the
+ * verifier, without Astro. Pages the kit cannot make come from fallback-pages/embed, when installed.
+ */
+export { readConfigFile } from '../cli/configFile';
+export { optionProblems, type FallbackOptions } from '../config/options';
+export { embedBase, embedPrefixProblem } from '../config/embed';
+export { checkPagesFolder, embeddedRules, type EmbeddedPages } from '../cli/embedRules';
+export { kitPages, kitProblem, readKit } from './prebuilt';
+export { runVerify, type VerifyCommand, type VerifyRun } from '../verify/main';
+export type { Unreachable } from '../verify/run';

@@ -1,0 +1,93 @@
+/**
+ * The embedded pages from the kit, without Astro: what the Netlify plugin deploys when the options
+ * keep the default look. Options the kit cannot take (a brand, a logo, links, help texts, another
+ * default locale…) need the pages built by Astro (cli/embedPages.ts), and `kitProblem` names them.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { brotliDecompressSync } from 'node:zlib';
+import { CONTRACT_NAME } from '../contract/contract';
+import { parseOptions, type FallbackOptions, type ParsedOptions } from '../config/options';
+import { readDeploy, siteUrl, type Deploy } from '../config/deploy';
+import { embeddedRules, type EmbeddedPages } from '../cli/embedRules';
+import { hasGalleries } from '../contract/fromOptions';
+import { applyKit, kitValuesProblem, type Kit, type KitValues } from './applyKit';
+
+/** The kit's file as the plugin ships it: the JSON of a Kit, compressed with Brotli. */
+export function readKit(file: string): Kit {
+	const kit = JSON.parse(brotliDecompressSync(readFileSync(file)).toString('utf8')) as Kit;
+	if (kit.format !== 1)
+		throw new Error(`${file} is not a kit this version reads (format ${String(kit.format)})`);
+	return kit;
+}
+
+/** The site's values for the kit, from the options (base included) and the deploy. */
+function kitValues(parsed: ParsedOptions, deploy: Deploy): KitValues {
+	return {
+		name: parsed.site.name,
+		url: siteUrl(parsed.site.url, deploy),
+		locales: parsed.locales,
+		base: parsed.base,
+		deploy,
+	};
+}
+
+/** The options' paths (`brand.accent`, `links`) where `given` differs from `plain`, two levels deep. */
+function differences(given: Record<string, unknown>, plain: Record<string, unknown>, prefix = ''): string[] {
+	return Object.keys(given).flatMap((key) => {
+		const [a, b] = [given[key], plain[key]];
+		if (isDeepStrictEqual(a, b)) return [];
+		const nested = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+		return prefix === '' && nested(a) && nested(b)
+			? differences(a as Record<string, unknown>, b as Record<string, unknown>, `${key}.`)
+			: [`${prefix}${key}`];
+	});
+}
+
+/**
+ * Why the kit cannot make these pages, or undefined when it can: the options that are not the
+ * default look's, or a deploy it cannot show.
+ */
+export function kitProblem(options: FallbackOptions, base: string): string | undefined {
+	const parsed = parseOptions({ ...options, base }, 'the options');
+	const { site, locales, defaultLocale, preview, productionBranch } = parsed;
+	const plain = parseOptions({
+		site: { name: site.name, ...(site.url ? { url: site.url } : {}) },
+		locales,
+		defaultLocale,
+		base,
+		...(preview === undefined ? {} : { preview }),
+		...(productionBranch === undefined ? {} : { productionBranch }),
+	});
+	const changed = differences(parsed, plain);
+	if (changed.length > 0) return `${changed.join(', ')} (not the default look)`;
+	return kitValuesProblem(kitValues(parsed, readDeploy(parsed)));
+}
+
+/** The pages for `base` with `options`, from the kit (check kitProblem first). */
+export function kitPages(kit: Kit, options: FallbackOptions, base: string): EmbeddedPages {
+	const started = performance.now();
+	const parsed = parseOptions({ ...options, base }, 'the options');
+	const deploy = readDeploy(parsed);
+	const files = applyKit(kit, kitValues(parsed, deploy));
+	const { contract, rules } = embeddedRules(options, base);
+	files.set(CONTRACT_NAME, contract);
+	return {
+		rules,
+		contract,
+		pages: [...files.keys()].filter((path) => path.endsWith('.html')).length,
+		gallery: hasGalleries({ embedded: true, preview: deploy.isPreview }),
+		seconds: (performance.now() - started) / 1000,
+		async place(publish) {
+			const target = join(publish, base);
+			await rm(target, { recursive: true, force: true });
+			for (const [path, text] of files) {
+				await mkdir(dirname(join(target, path)), { recursive: true });
+				await writeFile(join(target, path), text);
+			}
+		},
+		dispose: async () => {},
+	};
+}

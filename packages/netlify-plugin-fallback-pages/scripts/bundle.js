@@ -1,0 +1,114 @@
+// @ts-check
+/**
+ * `npm run build` (and `prepack`): what the plugin runs, so that a site installs no Astro for the
+ * default look. `--code`: dist/fallback.js alone (the workspace's `npm install` makes it, for the
+ * tests that load the plugin from here); the kit takes two Astro builds (~20 s).
+ * - dist/fallback.js: the options, the rules, the kit's pages and the verifier (fallback-pages's
+ *   src/kit/forPlugin.ts), with every dependency bundled in. Only Node's own modules stay imports,
+ *   and the verifier's browser audits, which the plugin never runs.
+ * - dist/pages.json.br: the kit, Fallback's embedded pages in every locale with stand-ins for a
+ *   site's values (src/kit/standIns.ts), built by Astro from this workspace's fallback-pages, once
+ *   for production and once for a preview; the JSON of a Kit, compressed with Brotli.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { rolldown } from 'rolldown';
+
+const root = new URL('../', import.meta.url).pathname;
+const pages = join(root, '../fallback-pages');
+const dist = join(root, 'dist');
+const started = performance.now();
+const { version } = JSON.parse(readFileSync(join(pages, 'package.json'), 'utf8'));
+
+/** fallback-pages's own module that finds its folder: in the plugin, its version is all there is. */
+/** @type {import('rolldown').Plugin} */
+const packageRoot = {
+	name: 'fallback-pages-root',
+	/** @param {string} id */
+	load(id) {
+		if (!id.endsWith('/src/packageRoot.ts')) return null;
+		return `export const packageRoot = undefined;\nexport const packageVersion = ${JSON.stringify(version)};`;
+	},
+};
+
+/**
+ * Bundles `input` (name → file in fallback-pages) into `dir`; a file that already holds its text is
+ * not written again (tests may be reading it).
+ * @param {Record<string, string>} input
+ * @param {string} dir
+ * @param {(id: string) => boolean} external
+ * @param {import('rolldown').Plugin[]} [plugins]
+ */
+async function bundle(input, dir, external, plugins = []) {
+	const build = await rolldown({
+		cwd: pages,
+		input,
+		platform: 'node',
+		external: (id) => isBuiltin(id) || external(id),
+		plugins,
+		checks: { pluginTimings: false },
+		logLevel: 'warn',
+	});
+	const { output } = await build.generate({
+		format: 'esm',
+		sourcemap: false,
+		comments: { legal: true },
+		chunkFileNames: '[name].js',
+	});
+	await build.close();
+	mkdirSync(dir, { recursive: true });
+	for (const file of output) {
+		const text = file.type === 'chunk' ? file.code : file.source;
+		const path = join(dir, file.fileName);
+		if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileSync(path, text);
+	}
+}
+
+await bundle(
+	{ fallback: 'src/kit/forPlugin.ts' },
+	dist,
+	(id) => /^(lighthouse|chrome-launcher|@axe-core|playwright)(\/|$)/.test(id),
+	[packageRoot],
+);
+if (process.argv.includes('--code')) {
+	console.error(
+		`netlify-plugin-fallback-pages: bundled dist/fallback.js (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+	);
+	process.exit(0);
+}
+
+// The kit: built by the bundled maker inside fallback-pages (where Astro finds its pages).
+const work = join(pages, 'node_modules/.cache/kit');
+rmSync(work, { recursive: true, force: true });
+await bundle({ makeKit: 'src/kit/makeKit.ts', standIns: 'src/kit/standIns.ts' }, work, (id) =>
+	/^[^./]/.test(id),
+);
+const { kitEnv } = await import(join(work, 'standIns.js'));
+/** @type {Record<string, Record<string, string>>} */
+const variants = {};
+for (const variant of ['production', 'preview']) {
+	const out = join(work, `${variant}.json`);
+	const run = spawnSync(process.execPath, [join(work, 'makeKit.js'), out], {
+		cwd: work,
+		env: { ...process.env, ...kitEnv(variant) },
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
+	if (run.status !== 0) throw new Error(`netlify-plugin-fallback-pages: the kit's ${variant} build failed`);
+	variants[variant] = JSON.parse(readFileSync(out, 'utf8'));
+}
+rmSync(work, { recursive: true, force: true });
+const kit = Buffer.from(JSON.stringify({ format: 1, version, variants }));
+const packed = brotliCompressSync(kit, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+mkdirSync(dist, { recursive: true });
+writeFileSync(join(dist, 'pages.json.br'), packed);
+// On stderr: `npm pack --json` prints its answer on stdout.
+console.error(
+	`netlify-plugin-fallback-pages: bundled dist/fallback.js and the kit (${Object.values(variants)
+		.map((files) => Object.keys(files).length)
+		.join(
+			' + ',
+		)} files, ${(kit.length / 1e6).toFixed(1)} MB → ${(packed.length / 1e6).toFixed(2)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
