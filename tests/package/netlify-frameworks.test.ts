@@ -50,7 +50,7 @@ async function nextSite(name: string, files: Readonly<Record<string, string>>) {
 		`react-dom@${reactVersion}`,
 		'--save-dev',
 		NEXT_RUNTIME,
-		...Object.values(inject('tarballs')),
+		inject('tarballs')['netlify-plugin-fallback-pages'],
 	]);
 	return { project, built: await netlifyBuild(project, 'production', { NEXT_TELEMETRY_DISABLED: '1' }) };
 }
@@ -177,7 +177,7 @@ describe('a Hugo site in English and German with its own 404 pages', () => {
 
 	beforeAll(async () => {
 		project = await makeProject('netlify-hugo', files);
-		await npmInstall(project, ['--save-dev', ...Object.values(inject('tarballs'))]);
+		await npmInstall(project, ['--save-dev', inject('tarballs')['netlify-plugin-fallback-pages']]);
 		built = await netlifyBuild(project, 'production', { SITE_NAME: 'acme-hugo' });
 		server = await serveDeploy(join(project, 'public'), built);
 		servers.push(server);
@@ -385,7 +385,7 @@ describe('Astro rendering on the server with its Netlify adapter, served with it
 			`astro@${astro.version}`,
 			ASTRO_NETLIFY,
 			'--save-dev',
-			...Object.values(inject('tarballs')),
+			inject('tarballs')['netlify-plugin-fallback-pages'],
 		]);
 		server = await netlifyServe(project, 'the Astro site', { ASTRO_TELEMETRY_DISABLED: '1' });
 	}, 900_000);

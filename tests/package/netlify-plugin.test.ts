@@ -1,7 +1,8 @@
 /**
  * The Netlify build plugin as a team adds it to a site that is not Fallback's: a plain HTML site with
- * its own `_redirects` and `_headers`, netlify-plugin-fallback-pages and fallback-pages installed
- * from their packed tarballs, built by Netlify Build itself (@netlify/build, offline), and the
+ * its own `_redirects` and `_headers` and netlify-plugin-fallback-pages alone (the default look: the
+ * prebuilt pages), a Vite SPA with a brand and fallback-pages beside it (Astro builds its pages),
+ * both from the packed tarballs, built by Netlify Build itself (@netlify/build, offline), and the
  * publish folder served with the rules that build resolved, by netlify-cli (Netlify's rule engine).
  */
 import { createHash } from 'node:crypto';
@@ -48,10 +49,9 @@ let server: RunningServer;
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
-	const tarballs = Object.values(inject('tarballs'));
 	site = await makeProject('netlify-plugin', siteFiles);
 	publish = join(site, 'public');
-	await npmInstall(site, ['--save-dev', ...tarballs]);
+	await npmInstall(site, ['--save-dev', inject('tarballs')['netlify-plugin-fallback-pages']]);
 	first = await netlifyBuild(site);
 	server = await serveDeploy(publish, first);
 	servers.push(server);
@@ -71,8 +71,11 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		);
 		expect(first.log).toContain('netlify-plugin-fallback-pages (onPostBuild event)');
 		expect(first.log).toContain('Fallback: Netlify (CONTEXT=production): production (no banner, indexable)');
+		expect(first.log).toContain(
+			'Fallback: the pages come prebuilt with the default look (the options: name, address, folder and languages)',
+		);
 		expect(first.log).toMatch(
-			/Fallback: \d+ pages in public\/fallback\/ \([\d.]+ s\): \d+ rules answer \/fallback\/ with its statuses, languages and problem documents before the site's rules; \d+ after them answer unknown paths and the API/,
+			/Fallback: \d+ pages in public\/fallback\/ \(prebuilt, placed in [\d.]+ s\): \d+ rules answer \/fallback\/ with its statuses, languages and problem documents before the site's rules; \d+ after them answer unknown paths and the API/,
 		);
 		// A local build has no deploy of its own to check.
 		expect(first.log).toContain('Fallback: nothing to verify');
@@ -83,6 +86,11 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		const ours = first.log.split('\n').filter((line) => line.includes('Fallback'));
 		expect(ours.length, ours.join('\n')).toBeLessThanOrEqual(20);
 		console.log(`plugin build log: ${first.log.split('\n').length} lines, ${ours.length} of them Fallback's`);
+	});
+
+	it('installs no Astro and no fallback-pages: the plugin brings its pages', () => {
+		for (const name of ['astro', 'vite', 'fallback-pages', 'react'])
+			expect([name, existsSync(join(site, 'node_modules', name))]).toEqual([name, false]);
 	});
 
 	it("leaves every file of the site's as it was", () => {
@@ -270,7 +278,9 @@ const spaFiles: Readonly<Record<string, string>> = {
 		'  package = "netlify-plugin-fallback-pages"',
 		'',
 	].join('\n'),
-	'fallback.config.mjs': "export default { site: { name: 'Acme App' }, locales: ['en', 'de'] };\n",
+	// A brand: Astro builds these pages, from fallback-pages installed beside the plugin.
+	'fallback.config.mjs':
+		"export default { site: { name: 'Acme App' }, locales: ['en', 'de'], brand: { accent: { light: '#0b5fff', dark: '#7aa2ff' } } };\n",
 	'index.html':
 		'<!doctype html><html lang="en"><title>Acme App</title><div id="app"></div><script type="module" src="/src/main.js"></script></html>\n',
 	'src/main.js': "document.querySelector('#app').textContent = `Route ${location.pathname}`;\n",
@@ -298,6 +308,15 @@ describe('netlify-plugin-fallback-pages in a Vite SPA whose /* answers every pat
 
 	it('builds, and its summary says what Fallback added and what the SPA keeps, in a few lines', () => {
 		expect(built.success, built.log).toBe(true);
+		expect(built.log).toContain(
+			'Fallback: the pages will be built by Astro (fallback-pages), for brand.accent (not the default look)',
+		);
+		expect(built.log).toMatch(/Fallback: \d+ pages in dist\/fallback\/ \(built by Astro in [\d.]+ s\)/);
+		expect(readFileSync(join(app, 'dist/fallback/404.html'), 'utf8')).toContain('Acme App');
+		const styles = readdirSync(join(app, 'dist/fallback/_astro')).filter((file) => file.endsWith('.css'));
+		expect(
+			styles.map((file) => readFileSync(join(app, 'dist/fallback/_astro', file), 'utf8')).join(''),
+		).toMatch(/#0b5fff/i);
 		expect(built.log).toContain(
 			'Fallback: The site\'s rule "/* /index.html 200" answers every other path: unknown paths outside /fallback/ and the API get the site\'s answer',
 		);
@@ -446,6 +465,22 @@ describe("the plugin's handlers on sites they must refuse", () => {
 			expect(long.log).toMatch(/the site's name on Netlify is not used \(fallback\.site\.name: /);
 		} finally {
 			delete process.env['SITE_NAME'];
+			await removeProject(folder);
+		}
+	});
+
+	it('fails the build before the site builds when options need Astro and fallback-pages is not installed', async () => {
+		const folder = await makeProject('needs-astro', { 'index.html': 'home\n' });
+		try {
+			const branded = await place(folder, {}, "{ links: [{ label: 'Help', url: '/help' }] }");
+			expect(branded.error).toBe(
+				"Fallback: the prebuilt pages have the default look; links (not the default look) need the pages built by Astro, from the package fallback-pages: add it to the site's devDependencies (npm install --save-dev fallback-pages@0.1.0).",
+			);
+			expect(existsSync(join(folder, 'fallback'))).toBe(false);
+			// The plugin's own inputs for a brand take the same way.
+			const accent = await place(folder, { accent: { light: '#0b5fff', dark: '#7aa2ff' } });
+			expect(accent.error).toContain('brand.accent (not the default look) need the pages built by Astro');
+		} finally {
 			await removeProject(folder);
 		}
 	});

@@ -2,12 +2,13 @@
  * A project's build served as the contract suite serves dist/ (netlify-cli, real nginx with the
  * config the build wrote), and checked with the project's own `fallback-pages verify`.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { freePort, type RunningServer } from '../contract/harness';
 import { findServerExecutable, netlify, nginx } from '../contract/servers';
-import { fallbackPages, type Result } from '../../scripts/fresh-project';
+import { fallbackPages, repositoryRoot, run, type Result } from '../../scripts/fresh-project';
 
 /** Netlify's engine on the folder as published (its _redirects and _headers included). */
 export async function serveOnNetlify(pages: string, work: string): Promise<RunningServer> {
@@ -68,7 +69,8 @@ export interface VerifyOptions {
 }
 
 /**
- * `fallback-pages verify` from the project against a server, its reports in `reports/<name>/`;
+ * `fallback-pages verify` from the project (its own install, else this workspace's: a site with the
+ * Netlify plugin alone has none) against a server, its reports in `reports/<name>/`;
  * `base`: the pages' folder in the site (`--base`), whose contract is in it; `siteCatchAll`: the
  * site answers unknown paths outside it (`--site-catch-all`).
  */
@@ -79,7 +81,8 @@ export function verifyFrom(
 	dist: string,
 	{ base, reports = host, siteCatchAll = false }: VerifyOptions = {},
 ): Promise<Result> {
-	return fallbackPages(project, [
+	const installed = existsSync(join(project, 'node_modules/.bin/fallback-pages'));
+	const args = [
 		'verify',
 		`http://127.0.0.1:${server.port}`,
 		'--host',
@@ -90,7 +93,13 @@ export function verifyFrom(
 		...(siteCatchAll ? ['--site-catch-all'] : []),
 		'--report-dir',
 		join(project, 'reports', reports),
-	]);
+	];
+	return installed
+		? fallbackPages(project, args)
+		: run(project, process.execPath, [
+				join(repositoryRoot, 'packages/fallback-pages/bin/fallback-pages.js'),
+				...args,
+			]);
 }
 
 /** `fallback-pages verify` from the project against a server: exit 0 and nothing failed. */

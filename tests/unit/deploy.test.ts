@@ -132,6 +132,12 @@ describe('deployOf', () => {
 		expect(deploy.builtAt).toBe('2026-11-22T10:20:30Z');
 	});
 
+	it('takes the build time from SOURCE_DATE_EPOCH when it is a number of seconds', () => {
+		expect(deployOf(none, { SOURCE_DATE_EPOCH: '981173106' }).builtAt).toBe('2001-02-03T04:05:06Z');
+		const ignored = deployOf(none, { SOURCE_DATE_EPOCH: 'yesterday' }).builtAt;
+		expect(Math.abs(Date.parse(ignored) - Date.now())).toBeLessThan(60_000);
+	});
+
 	it("names a CI without a table by ci-info's name, as production", () => {
 		expect(deployOf({ id: 'CIRCLE', name: 'CircleCI' }, {}, {}, now)).toMatchObject({
 			platform: 'CircleCI',
