@@ -8,8 +8,9 @@
  *    site with and without `fallback()` (`--builds` runs each, alternating; median).
  * 2. The starter as Netlify builds it (NPM_FLAGS="--omit=dev"): a copy of this repository's
  *    committed files, `npm install --omit=dev`, then `npm run build`, against the full install.
- * 3. The Netlify plugin in a Vite site: `npm install vite`, and the same with the packed plugin and
- *    fallback-pages too; then `netlify build --offline` of the site without and with the plugin
+ * 3. The Netlify plugin in a Vite site with the default look: `npm install vite`, and the same with
+ *    the packed plugin alone (its prebuilt pages; fallback-pages is only for options beyond the
+ *    default look); then `netlify build --offline` of the site without and with the plugin
  *    (alternating; median).
  */
 import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -141,7 +142,7 @@ const vitePlain = await makeProject('weight-vite', viteSite(false));
 const vitePlugin = await makeProject('weight-vite-plugin', viteSite(true));
 const installVite = await timed(() => npmInstall(vitePlain, [`vite@${viteVersion}`]));
 const installVitePlugin = await timed(() =>
-	npmInstall(vitePlugin, [`vite@${viteVersion}`, tarball, pluginTarball]),
+	npmInstall(vitePlugin, [`vite@${viteVersion}`, pluginTarball]),
 );
 const [weightVite, weightVitePlugin] = await Promise.all([
 	weigh(join(vitePlain, 'node_modules')),

@@ -462,7 +462,7 @@ export async function placePages({
 			? await (
 					await loadAstroBuild(planned.astro, utils)
 				).buildEmbedded(options, folder, (line) => log(`Fallback: ${line}`))
-			: embed.kitPages(embed.readKit(KIT_FILE), options, folder);
+			: embed.kitPages(embed.readKit(KIT_FILE), options, folder, (line) => log(`Fallback: ${line}`));
 	} catch (error) {
 		return utils.build.failBuild(
 			`Fallback: the pages could not be built: ${error instanceof Error ? error.message : String(error)}`,

@@ -75,6 +75,12 @@ const cases: readonly Case[] = [
 		}),
 	},
 	{
+		name: 'a local preview build: no branch, commit or address',
+		options: { locales: ['en', 'de'] },
+		base: '/fallback/',
+		env: { NETLIFY: 'true', CONTEXT: 'deploy-preview', SOURCE_DATE_EPOCH: '1790000000' },
+	},
+	{
 		name: 'a branch deploy without an address, right-to-left',
 		options: { site: { name: 'A & B' }, locales: ['en', 'ar'] },
 		base: '/fallback/',

@@ -133,9 +133,10 @@ describe('applyKit', () => {
 		expect(applyKit(kit, values({ deploy })).get('404.html')).toContain(
 			'deploy-preview · Branch <bdi>feat/&lt;x&gt;</bdi> · Commit abcdef0',
 		);
-		expect(() => applyKit(kit, values({ deploy: { ...deploy, branch: null } }))).toThrow(
-			"a preview without its branch or commit (Netlify's BRANCH and COMMIT_REF)",
-		);
+		// A local preview build (no git): the banner says neither.
+		expect(
+			applyKit(kit, values({ deploy: { ...deploy, branch: null, commit: null } })).get('404.html'),
+		).toContain('<strong>Preview</strong> deploy-preview</aside>');
 	});
 
 	it('refuses a kit with a stand-in it cannot fill', () => {

@@ -237,6 +237,10 @@ export function describeDeploy(deploy: Deploy): string {
 	return `${source}: ${what}${details.length ? `; ${details.join(', ')}` : ''}${deploy.isPreview ? '' : '; the option preview: true makes it a preview'}`;
 }
 
+/** What the build says when nothing gives the site's address (siteUrl is null). */
+export const NO_SITE_ADDRESS =
+	"no site address (the option site.url, Astro's site or Netlify's URL): the problem documents' type is a relative reference (/404), which clients resolve against the address they asked";
+
 /** The site's public address: the option, then Netlify's main URL, then Astro's `site`; else none. */
 export function siteUrl(option: string | undefined, deploy: Deploy, astroSite?: string): string | null {
 	return option ?? deploy.siteUrl ?? astroSite ?? null;

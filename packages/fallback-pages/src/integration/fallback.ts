@@ -14,7 +14,7 @@ import type { AstroIntegration } from 'astro';
 import { baseOf, joinBase } from '../contract/contract';
 import { hostsDirOf } from '../contract/contractFile';
 import { hasGalleries, optionsContract } from '../contract/fromOptions';
-import { describeDeploy, readDeploy, siteUrl } from '../config/deploy';
+import { describeDeploy, NO_SITE_ADDRESS, readDeploy, siteUrl } from '../config/deploy';
 import type { Locale } from '../i18n';
 import {
 	parseOptions,
@@ -185,11 +185,7 @@ export function fallbackIntegration(
 					`brand: every colour pair meets WCAG 2.2 AA in both schemes; closest: ${lowest.pair.what} ${formatRatio(lowest.ratio)}:1 (${lowest.scheme}, needs ${lowest.pair.minimum}:1)${logoMarkup ? `; logo ${logo} inlined (${logoMarkup.length} B)` : ''}`,
 				);
 				const url = siteUrl(options.site.url, deploy, astro.site);
-				if (url === null) {
-					tell(
-						"no site address (the option site.url, Astro's site or Netlify's URL): the problem documents' type is a relative reference (/404), which clients resolve against the address they asked",
-					);
-				}
+				if (url === null) tell(NO_SITE_ADDRESS);
 				resolved = {
 					// "Go back home" leads to the site's home: under its base unless the option says where.
 					site: {

@@ -7,7 +7,7 @@
 import { escapeHTML } from 'astro/runtime/server/escape.js';
 import { toAttributeString } from 'astro/runtime/server/render/util.js';
 import { shortBranch, shortCommit, shownTime, type Deploy } from '../config/deploy';
-import { catalogues, DEFAULT_LOCALE, locales as allLocales, type Locale } from '../i18n';
+import { catalogues, DEFAULT_LOCALE, isLocale, locales as allLocales, type Locale } from '../i18n';
 import {
 	KIT_BASE,
 	KIT_BRANCH,
@@ -76,8 +76,11 @@ function withLanguages(text: string, shipped: readonly Locale[]): string {
 		.replaceAll('<footer></footer>', '');
 }
 
-/** A file's text with the site's values. */
-function fill(text: string, values: KitValues): string {
+/**
+ * A file's text with the site's values; `locale`, the file's, words what a preview does not know
+ * (its branch or commit).
+ */
+function fill(text: string, values: KitValues, locale: Locale): string {
 	const { base, url, name, deploy } = values;
 	let out = text.replace(regExp(KIT_BASE), base);
 	// A page's address in a problem document: absolute on the site, else the path (problems/build.ts).
@@ -95,27 +98,36 @@ function fill(text: string, values: KitValues): string {
 		}
 		out = put(out, KIT_DEPLOY_URL, deploy.deployUrl ?? '');
 		out = put(out, KIT_CONTEXT, deploy.context);
-		// The banner shortens a branch to 40 characters, the gallery to 80.
-		out = out.replaceAll(`<bdi>${KIT_BRANCH}</bdi>`, `<bdi>${escapeHTML(shortBranch(deploy.branch!))}</bdi>`);
-		out = put(out, KIT_BRANCH, shortBranch(deploy.branch!, 80));
-		out = put(out, shortCommit(KIT_COMMIT)!, shortCommit(deploy.commit)!);
+		// Without a branch or commit the banner leaves its part out and the gallery says "unknown".
+		const unknown = escapeHTML(catalogues[locale].gallery.unknown);
+		const commit = shortCommit(KIT_COMMIT)!;
+		if (deploy.branch === null) {
+			out = out
+				.replace(new RegExp(` · [^·<]* <bdi>${KIT_BRANCH}</bdi>`, 'g'), '')
+				.replace(new RegExp(`<bdi[^>]*>${KIT_BRANCH}</bdi>`, 'g'), unknown);
+		} else {
+			// The banner shortens a branch to 40 characters, the gallery to 80.
+			out = out.replaceAll(
+				`<bdi>${KIT_BRANCH}</bdi>`,
+				`<bdi>${escapeHTML(shortBranch(deploy.branch))}</bdi>`,
+			);
+			out = put(out, KIT_BRANCH, shortBranch(deploy.branch, 80));
+		}
+		out =
+			deploy.commit === null
+				? out.replace(new RegExp(` · [^·<]* ${commit}`, 'g'), '').replaceAll(commit, unknown)
+				: put(out, commit, shortCommit(deploy.commit)!);
 		out = put(out, shownTime(KIT_BUILT_AT), shownTime(deploy.builtAt));
 		out = put(out, KIT_BUILT_AT, deploy.builtAt);
 	}
 	return withLanguages(out, values.locales);
 }
 
-/**
- * Why the kit cannot take these values, or undefined: a preview needs its branch and commit (the
- * kit's banner and gallery show both; Netlify always sets them).
- */
+/** Why the kit cannot take these values, or undefined: its default locale's pages are English. */
 export function kitValuesProblem(values: KitValues): string | undefined {
-	if (values.locales[0] !== DEFAULT_LOCALE)
-		return `the default locale is ${values.locales[0]}, not ${DEFAULT_LOCALE}`;
-	if (values.deploy.isPreview && (values.deploy.branch === null || values.deploy.commit === null)) {
-		return "a preview without its branch or commit (Netlify's BRANCH and COMMIT_REF)";
-	}
-	return undefined;
+	return values.locales[0] === DEFAULT_LOCALE
+		? undefined
+		: `the default locale is ${values.locales[0]}, not ${DEFAULT_LOCALE}`;
 }
 
 /**
@@ -127,11 +139,11 @@ export function applyKit(kit: Kit, values: KitValues): Map<string, string> {
 	if (problem) throw new Error(`the prebuilt pages cannot be used: ${problem}`);
 	const leftOut = new Set<string>(allLocales.filter((locale) => !values.locales.includes(locale)));
 	const files = new Map<string, string>();
-	for (const [path, text] of Object.entries(
-		kit.variants[values.deploy.isPreview ? 'preview' : 'production'],
-	)) {
-		if (leftOut.has(path.split('/')[0]!)) continue;
-		const filled = fill(text, values);
+	const variant = kit.variants[values.deploy.isPreview ? 'preview' : 'production'];
+	for (const [path, text] of Object.entries(variant)) {
+		const folder = path.split('/')[0]!;
+		if (leftOut.has(folder)) continue;
+		const filled = fill(text, values, isLocale(folder) ? folder : DEFAULT_LOCALE);
 		if (STAND_IN_MARK.test(filled) || filled.includes(shortCommit(KIT_COMMIT)!)) {
 			throw new Error(`the prebuilt pages hold a value this version cannot fill, in ${path}`);
 		}

@@ -10,7 +10,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
 import { CONTRACT_NAME } from '../contract/contract';
 import { parseOptions, type FallbackOptions, type ParsedOptions } from '../config/options';
-import { readDeploy, siteUrl, type Deploy } from '../config/deploy';
+import { describeDeploy, NO_SITE_ADDRESS, readDeploy, siteUrl, type Deploy } from '../config/deploy';
+import { defaultLanguagesLine } from '../integration/siteLocales';
 import { embeddedRules, type EmbeddedPages } from '../cli/embedRules';
 import { hasGalleries } from '../contract/fromOptions';
 import { applyKit, kitValuesProblem, type Kit, type KitValues } from './applyKit';
@@ -66,12 +67,24 @@ export function kitProblem(options: FallbackOptions, base: string): string | und
 	return kitValuesProblem(kitValues(parsed, readDeploy(parsed)));
 }
 
-/** The pages for `base` with `options`, from the kit (check kitProblem first). */
-export function kitPages(kit: Kit, options: FallbackOptions, base: string): EmbeddedPages {
+/**
+ * The pages for `base` with `options`, from the kit (check kitProblem first); `notice` hears the
+ * lines Astro's build would say of the deploy, the languages and the address.
+ */
+export function kitPages(
+	kit: Kit,
+	options: FallbackOptions,
+	base: string,
+	notice: (line: string) => void = () => {},
+): EmbeddedPages {
 	const started = performance.now();
 	const parsed = parseOptions({ ...options, base }, 'the options');
 	const deploy = readDeploy(parsed);
-	const files = applyKit(kit, kitValues(parsed, deploy));
+	const values = kitValues(parsed, deploy);
+	notice(describeDeploy(deploy));
+	if (options.locales === undefined) notice(defaultLanguagesLine(parsed.defaultLocale));
+	if (values.url === null) notice(NO_SITE_ADDRESS);
+	const files = applyKit(kit, values);
 	const { contract, rules } = embeddedRules(options, base);
 	files.set(CONTRACT_NAME, contract);
 	return {
