@@ -141,9 +141,7 @@ const viteSite = (plugin: boolean) => ({
 const vitePlain = await makeProject('weight-vite', viteSite(false));
 const vitePlugin = await makeProject('weight-vite-plugin', viteSite(true));
 const installVite = await timed(() => npmInstall(vitePlain, [`vite@${viteVersion}`]));
-const installVitePlugin = await timed(() =>
-	npmInstall(vitePlugin, [`vite@${viteVersion}`, pluginTarball]),
-);
+const installVitePlugin = await timed(() => npmInstall(vitePlugin, [`vite@${viteVersion}`, pluginTarball]));
 const [weightVite, weightVitePlugin] = await Promise.all([
 	weigh(join(vitePlain, 'node_modules')),
 	weigh(join(vitePlugin, 'node_modules')),
