@@ -249,7 +249,12 @@ async function readOptions(embed, inputs, utils) {
 		namedByNetlify =
 			read.options.site?.name === undefined && inputs['name'] === undefined && !!options.site?.name;
 	} catch (error) {
-		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
+		const message = error instanceof Error ? error.message : String(error);
+		// `import { defineConfig } from 'fallback-pages/config'` in a site with the plugin alone.
+		const hint = /Cannot find package 'fallback-pages'/.test(message)
+			? " (the file imports fallback-pages, which the default look does not need: write it as `export default { … }` without the import, or install fallback-pages beside the plugin)"
+			: '';
+		return utils.build.failBuild(`Fallback: ${message}${hint}`);
 	}
 	let problems = embed.optionProblems(options);
 	let unusedSiteName = '';
@@ -313,10 +318,11 @@ async function loadAstroBuild(why, utils) {
 	try {
 		return await import('fallback-pages/embed');
 	} catch (error) {
-		const missing = error instanceof Error && 'code' in error && error.code === 'ERR_MODULE_NOT_FOUND';
+		// Node's words for a package that is not installed, as against one that fails to load.
+		const missing = error instanceof Error && /Cannot find package 'fallback-pages'/.test(error.message);
 		return utils.build.failBuild(
 			missing
-				? `Fallback: the prebuilt pages have the default look; ${why} need the pages built by Astro, from the package fallback-pages: add it to the site's devDependencies (npm install --save-dev fallback-pages@${PAGES_RANGE}).`
+				? `Fallback: the plugin's prebuilt pages cannot take these options (${why}): Astro builds the pages, from the package fallback-pages. Add it to the site's devDependencies: npm install --save-dev fallback-pages@${PAGES_RANGE}`
 				: `Fallback: could not load fallback-pages with Node ${process.versions.node} (it needs Node >= 22.12; set NODE_VERSION): ${error instanceof Error ? error.message : String(error)}`,
 		);
 	}
@@ -409,7 +415,7 @@ export async function planRules({ inputs, buildDir, utils, log = console.log }) 
 	);
 	log(
 		astro
-			? `Fallback: the pages will be built by Astro (fallback-pages), for ${astro}`
+			? `Fallback: the pages will be built by Astro (fallback-pages): ${astro}`
 			: 'Fallback: the pages come prebuilt with the default look (the options: name, address, folder and languages)',
 	);
 	return { options, folder, contract: planned.contract, rules, notFound, astro };

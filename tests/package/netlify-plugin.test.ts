@@ -309,7 +309,7 @@ describe('netlify-plugin-fallback-pages in a Vite SPA whose /* answers every pat
 	it('builds, and its summary says what Fallback added and what the SPA keeps, in a few lines', () => {
 		expect(built.success, built.log).toBe(true);
 		expect(built.log).toContain(
-			'Fallback: the pages will be built by Astro (fallback-pages), for brand.accent (not the default look)',
+			'Fallback: the pages will be built by Astro (fallback-pages): brand.accent is not the default look',
 		);
 		expect(built.log).toMatch(/Fallback: \d+ pages in dist\/fallback\/ \(built by Astro in [\d.]+ s\)/);
 		expect(readFileSync(join(app, 'dist/fallback/404.html'), 'utf8')).toContain('Acme App');
@@ -474,12 +474,22 @@ describe("the plugin's handlers on sites they must refuse", () => {
 		try {
 			const branded = await place(folder, {}, "{ links: [{ label: 'Help', url: '/help' }] }");
 			expect(branded.error).toBe(
-				"Fallback: the prebuilt pages have the default look; links (not the default look) need the pages built by Astro, from the package fallback-pages: add it to the site's devDependencies (npm install --save-dev fallback-pages@0.1.0).",
+				"Fallback: the plugin's prebuilt pages cannot take these options (links is not the default look): Astro builds the pages, from the package fallback-pages. Add it to the site's devDependencies: npm install --save-dev fallback-pages@0.1.0",
 			);
 			expect(existsSync(join(folder, 'fallback'))).toBe(false);
 			// The plugin's own inputs for a brand take the same way.
 			const accent = await place(folder, { accent: { light: '#0b5fff', dark: '#7aa2ff' } });
-			expect(accent.error).toContain('brand.accent (not the default look) need the pages built by Astro');
+			expect(accent.error).toContain('(brand.accent is not the default look)');
+			// A config file that imports the package, as its docs' samples do.
+			const config = join(folder, 'imports.config.mjs');
+			writeFileSync(
+				config,
+				"import { defineConfig } from 'fallback-pages/config';\nexport default defineConfig({});\n",
+			);
+			const imports = await place(folder, { config });
+			expect(imports.error).toContain(
+				"(the file imports fallback-pages, which the default look does not need: write it as `export default { … }` without the import, or install fallback-pages beside the plugin)",
+			);
 		} finally {
 			await removeProject(folder);
 		}

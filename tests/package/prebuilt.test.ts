@@ -159,6 +159,6 @@ describe("the plugin's prebuilt pages are Astro's, byte for byte", () => {
 			environment,
 		);
 		expect(result.code).not.toBe(0);
-		expect(result.stderr).toContain('not the kit: brand.accent, links (not the default look)');
+		expect(result.stderr).toContain('not the kit: brand.accent and links are not the default look');
 	});
 });

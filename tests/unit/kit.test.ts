@@ -76,9 +76,9 @@ describe('kitProblem: the kit takes the default look', () => {
 				{ brand: { footer: '© Acme', accent: { light: '#0b5fff' } }, help: { 503: 'Back at ten.' } },
 				'/fallback/',
 			),
-		).toBe('brand.accent, brand.footer, help.503 (not the default look)');
+		).toBe('brand.accent, brand.footer and help.503 are not the default look');
 		expect(kitProblem({ site: { homeUrl: '/shop/' } }, '/fallback/')).toBe(
-			'site.homeUrl (not the default look)',
+			'site.homeUrl is not the default look',
 		);
 	});
 

@@ -63,7 +63,11 @@ export function kitProblem(options: FallbackOptions, base: string): string | und
 		...(productionBranch === undefined ? {} : { productionBranch }),
 	});
 	const changed = differences(parsed, plain);
-	if (changed.length > 0) return `${changed.join(', ')} (not the default look)`;
+	if (changed.length > 0) {
+		const named =
+			changed.length === 1 ? changed[0] : `${changed.slice(0, -1).join(', ')} and ${changed.at(-1)}`;
+		return `${named} ${changed.length === 1 ? 'is' : 'are'} not the default look`;
+	}
 	return kitValuesProblem(kitValues(parsed, readDeploy(parsed)));
 }
 
