@@ -252,7 +252,7 @@ async function readOptions(embed, inputs, utils) {
 		const message = error instanceof Error ? error.message : String(error);
 		// `import { defineConfig } from 'fallback-pages/config'` in a site with the plugin alone.
 		const hint = /Cannot find package 'fallback-pages'/.test(message)
-			? " (the file imports fallback-pages, which the default look does not need: write it as `export default { … }` without the import, or install fallback-pages beside the plugin)"
+			? ' (the file imports fallback-pages, which the default look does not need: write it as `export default { … }` without the import, or install fallback-pages beside the plugin)'
 			: '';
 		return utils.build.failBuild(`Fallback: ${message}${hint}`);
 	}

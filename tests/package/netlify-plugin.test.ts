@@ -488,7 +488,7 @@ describe("the plugin's handlers on sites they must refuse", () => {
 			);
 			const imports = await place(folder, { config });
 			expect(imports.error).toContain(
-				"(the file imports fallback-pages, which the default look does not need: write it as `export default { … }` without the import, or install fallback-pages beside the plugin)",
+				'(the file imports fallback-pages, which the default look does not need: write it as `export default { … }` without the import, or install fallback-pages beside the plugin)',
 			);
 		} finally {
 			await removeProject(folder);
