@@ -22,7 +22,7 @@
  *   whole update.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,61 +139,6 @@ async function siteCatchAll(publishDir, configRedirects) {
 		(rule) => rule.from === '/*' && (rule.status ?? 301) >= 200 && (rule.status ?? 301) < 300,
 	);
 }
-
-/** A first-level folder of the site's that is a language's (`de`, `pt-BR`, `zh-Hans`). */
-const languageFolder = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
-
-/**
- * The site's own not-found pages in the publish folder, relative to it: `404.html` at its root and
- * in its language folders (`de/404.html`), never Fallback's own folder's.
- * @param {string} publishDir
- * @param {string} folder Fallback's folder, `/fallback/`
- * @returns {string[]}
- */
-export function siteNotFoundPages(publishDir, folder) {
-	const ours = folder.split('/')[1];
-	const languages = existsSync(publishDir)
-		? readdirSync(publishDir, { withFileTypes: true })
-				.filter((entry) => entry.isDirectory() && entry.name !== ours && languageFolder.test(entry.name))
-				.map((entry) => `${entry.name}/404.html`)
-				.sort()
-		: [];
-	return ['404.html', ...languages].filter((file) => existsSync(join(publishDir, file)));
-}
-
-/**
- * Whether a rule of Fallback's is one of its page catch-alls: an unknown path anywhere (`/*`) to its
- * not-found page, in a language or not.
- * @param {{ from: string, to?: string }} rule
- */
-const isPageCatchAll = (rule) => rule.from === '/*' && /\/404\.html$/.test(rule.to ?? '');
-
-/**
- * Netlify's rules with the site's own not-found pages in charge: where the site has a `404.html`
- * at its root, Fallback's catch-alls go (Netlify serves that page for any other unknown path
- * itself); a language folder's `404.html` answers the unknown paths under its folder (the rule
- * Netlify's docs give for it), before any catch-all of Fallback's that stays.
- * @template {{ from: string }} Rule
- * @param {Rule[]} redirects
- * @param {string[]} sitePages the site's 404 pages (siteNotFoundPages)
- * @param {(rule: Rule) => boolean} isFallbacksCatchAll
- * @returns {(Rule | { from: string, to: string, status: number, force: boolean })[]}
- */
-export function withSiteNotFound(redirects, sitePages, isFallbacksCatchAll) {
-	/** @type {(Rule | { from: string, to: string, status: number, force: boolean })[]} */
-	const rules = sitePages.includes('404.html')
-		? redirects.filter((rule) => !isFallbacksCatchAll(rule))
-		: [...redirects];
-	const languageRules = sitePages
-		.filter((file) => file !== '404.html')
-		.map((file) => ({ from: `/${dirname(file)}/*`, to: `/${file}`, status: 404, force: false }));
-	const firstCatchAll = rules.findIndex((rule) => isFallbacksCatchAll(/** @type {Rule} */ (rule)));
-	rules.splice(firstCatchAll === -1 ? rules.length : firstCatchAll, 0, ...languageRules);
-	return rules;
-}
-
-/** How unknown paths outside Fallback's folder are answered where the site has a 404.html: `site` or `fallback`. */
-const notFoundChoices = ['site', 'fallback'];
 
 /** Next.js's runtime on Netlify, which Netlify installs for a Next.js site. */
 const NEXT_RUNTIME = '@netlify/plugin-nextjs';
@@ -381,13 +326,13 @@ async function updateFrameworksFile(buildDir, change, { create = false } = {}) {
  * @returns {Promise<Planned>}
  */
 export async function planRules({ inputs, buildDir, utils, log = console.log }) {
+	const embed = await loadEmbed(utils);
 	const notFound = inputs['notFound'] ?? 'site';
-	if (typeof notFound !== 'string' || !notFoundChoices.includes(notFound)) {
+	if (typeof notFound !== 'string' || !embed.notFoundChoices.some((choice) => choice === notFound)) {
 		return utils.build.failBuild(
-			`Fallback: the input notFound is ${JSON.stringify(notFound)}; it takes ${notFoundChoices.map((choice) => `"${choice}"`).join(' or ')}`,
+			`Fallback: the input notFound is ${JSON.stringify(notFound)}; it takes ${embed.notFoundChoices.map((choice) => `"${choice}"`).join(' or ')}`,
 		);
 	}
-	const embed = await loadEmbed(utils);
 	const { options, folder, from } = await readOptions(embed, inputs, utils);
 	let planned;
 	try {
@@ -500,23 +445,23 @@ export async function placePages({
 			netlifyConfig.redirects.push(...missing.last);
 			netlifyConfig.headers.push(...missing.headers);
 		}
-		const sitePages = planned.notFound === 'site' ? siteNotFoundPages(publishDir, folder) : [];
+		const sitePages = planned.notFound === 'site' ? embed.siteNotFoundPages(publishDir, folder) : [];
 		const siteRoot = sitePages.includes('404.html');
 		if (sitePages.length > 0) {
-			const ours = new Set(last.filter(isPageCatchAll).map((rule) => ruleKey(/** @type {never} */ (rule))));
+			const ours = new Set(last.filter(embed.isPageCatchAll).map((rule) => ruleKey(/** @type {never} */ (rule))));
 			const isOurs = (/** @type {Record<string, unknown>} */ rule) => ours.has(ruleKey(rule));
 			netlifyConfig.redirects.splice(
 				0,
 				netlifyConfig.redirects.length,
 				.../** @type {NetlifyConfig['redirects']} */ (
-					withSiteNotFound(/** @type {never} */ (netlifyConfig.redirects), sitePages, isOurs)
+					embed.withSiteNotFound(/** @type {never} */ (netlifyConfig.redirects), sitePages, isOurs)
 				),
 			);
 			// The same in the Frameworks API file, which Netlify has read by now: for what reads it
 			// later (`netlify serve`, `netlify dev`).
 			await updateFrameworksFile(buildDir, (config) => ({
 				...config,
-				redirects: withSiteNotFound(config['redirects'] ?? [], sitePages, isOurs),
+				redirects: embed.withSiteNotFound(config['redirects'] ?? [], sitePages, isOurs),
 			}));
 		}
 		const catchAll = await siteCatchAll(publishDir, netlifyConfig.redirects);

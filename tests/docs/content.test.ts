@@ -11,7 +11,7 @@ import { visit } from 'unist-util-visit';
 import { parse as parseYaml } from 'yaml';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { fallbackOptionsSchema, optionProblems } from '../../packages/fallback-pages/src/config/options.ts';
 import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses.ts';
 import { hostProfiles } from '../../packages/fallback-pages/src/verify/hosts.ts';

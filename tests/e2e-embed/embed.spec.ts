@@ -1,8 +1,8 @@
 /**
  * Fallback embedded in an existing site (tests/e2e-embed/mockSite.ts) by `npm run embed`, served
- * by netlify-cli with the site's strict `default-src 'self'` CSP: the site's own pages and rules
- * are untouched, unknown paths answer 404 with Fallback's page fully styled, and Chromium reports
- * no CSP violation.
+ * by netlify-cli with the site's strict `default-src 'self'` CSP: the site's own pages, not-found
+ * page and rules are untouched and keep answering, Fallback's pages answer under its folder with
+ * their statuses, fully styled, and Chromium reports no CSP violation.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -35,12 +35,23 @@ async function watchProblems(page: Page): Promise<() => Promise<string[]>> {
 }
 
 test("the site's own files keep their content; Fallback's rules come after the site's", () => {
-	expect(readFileSync(join(EMBED_SITE_DIR, 'index.html'), 'utf8')).toBe(mockSiteFiles['index.html']);
+	for (const name of ['index.html', '404.html'])
+		expect(readFileSync(join(EMBED_SITE_DIR, name), 'utf8')).toBe(mockSiteFiles[name]);
+	// The site's 404.html answers its unknown paths: Fallback's catch-all is left out of the block.
+	expect(readFileSync(join(EMBED_SITE_DIR, '_redirects'), 'utf8')).not.toMatch(/^\/\*\s/m);
 	for (const name of ['_redirects', '_headers']) {
 		const content = readFileSync(join(EMBED_SITE_DIR, name), 'utf8');
 		expect(content.startsWith(mockSiteFiles[name]!)).toBe(true);
 		expect(content.length).toBeGreaterThan(mockSiteFiles[name]!.length);
 	}
+});
+
+test("an unknown path outside Fallback's folder answers the site's own 404.html, with 404", async ({
+	request,
+}) => {
+	const lost = await request.get('/no/such/page');
+	expect(lost.status()).toBe(404);
+	expect(await lost.text()).toBe(mockSiteFiles['404.html']);
 });
 
 test("the site's home page and its own redirect still answer", async ({ request }) => {
@@ -53,12 +64,12 @@ test("the site's home page and its own redirect still answer", async ({ request 
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-	test(`an unknown path answers 404 with Fallback's page, styled, under the site's CSP (${scheme})`, async ({
+	test(`an unknown path in Fallback's folder answers 404 with its page, styled, under the site's CSP (${scheme})`, async ({
 		page,
 	}) => {
 		await page.emulateMedia({ colorScheme: scheme });
 		const problems = await watchProblems(page);
-		const response = await page.goto('/no/such/page');
+		const response = await page.goto('/fallback/no/such/page');
 		expect(response?.status()).toBe(404);
 		expect(response?.headers()['content-security-policy']).toBe("default-src 'self'");
 		expect(response?.headers()['x-site-header']).toBe('acme');

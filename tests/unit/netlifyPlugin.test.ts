@@ -19,12 +19,12 @@ import { validatePlugin } from '../../node_modules/@netlify/build/lib/plugins/ch
 import { show as netlifyShow } from '../../node_modules/@netlify/build/lib/plugins/child/status.js';
 import { failPlugin as netlifyFailPlugin } from '../../node_modules/@netlify/build/lib/plugins/error.js';
 import * as plugin from '../../packages/netlify-plugin-fallback-pages/index.js';
+import { deployedFolder, withInputs } from '../../packages/netlify-plugin-fallback-pages/placePages.js';
 import {
-	deployedFolder,
 	siteNotFoundPages,
-	withInputs,
+	siteNotFoundText,
 	withSiteNotFound,
-} from '../../packages/netlify-plugin-fallback-pages/placePages.js';
+} from '../../packages/fallback-pages/src/cli/siteNotFound';
 import {
 	deployTarget,
 	mayAnswerSoon,
@@ -279,6 +279,18 @@ describe("what the plugin reads of the site's build", () => {
 			...rules.slice(3),
 		]);
 		expect(withSiteNotFound(rules, ['404.html'], ours)).toEqual(rules.slice(0, 3));
+		// embed's _redirects block, as text: the same rules, comments kept.
+		const block = [
+			'# Fallback',
+			'/fallback/*  /fallback/404.html  404',
+			'/*  /fallback/de/404.html  404  Language=de',
+			'/*  /fallback/404.html  404',
+		].join('\n');
+		expect(siteNotFoundText(block, ['404.html', 'de/404.html'])).toBe(
+			'# Fallback\n/fallback/*  /fallback/404.html  404\n/de/*  /de/404.html  404',
+		);
+		expect(siteNotFoundText(block, ['de/404.html']).split('\n')[2]).toBe('/de/*  /de/404.html  404');
+		expect(siteNotFoundText(block, [])).toBe(block);
 	});
 
 	it("names the pages after the input, else the options, else the site's name on Netlify", () => {

@@ -4,7 +4,7 @@
  * from zod's JSON Schema of the input; defaults from the JSON Schema, else from what parsing no
  * options gives. A change to the schema changes the page with no hand edit.
  */
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { fallbackOptionsSchema, parseOptions } from '../../../packages/fallback-pages/src/config/options.ts';
 
 /** The part of a JSON Schema this reads. */

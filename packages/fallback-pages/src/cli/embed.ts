@@ -8,12 +8,15 @@
  *   replaces exactly what an earlier run wrote there, and refuses a folder that is the site's.
  * - Fallback's rules go in one block at the end of the site's `_redirects` and `_headers` (created
  *   when absent); a run replaces its block and keeps it last, every line of the site's as it is.
+ * - The site's own `404.html` (and `de/404.html`…) keeps answering its unknown paths: Fallback's
+ *   catch-all is left out of the block (siteNotFound.ts), and the output says so; `--not-found
+ *   fallback` keeps Fallback's not-found page in charge instead.
  * - `--remove` takes the folder and the blocks out again: the site is as it was before.
  * - The pages carry no inline code, so a strict site-wide CSP such as `default-src 'self'` holds.
  */
 import { existsSync, statSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { embedBase, embedPrefixProblem } from '../config/embed';
 import { netlifyRuleFiles } from '../contract/fromCatalog';
 import { removeBlock, splitRules, writeBlock } from '../integration/ruleFiles';
@@ -21,6 +24,7 @@ import { CommandError, readArgs, UsageError } from './args';
 import { readConfigFile } from './configFile';
 import { buildEmbedded, siteCatchAll } from './embedPages';
 import { checkPagesFolder, ownsFolder } from './embedRules';
+import { notFoundChoices, siteNotFoundPages, siteNotFoundText } from './siteNotFound';
 import { embedUsage } from './usage';
 
 export async function embedCommand(argv: string[]): Promise<number> {
@@ -29,6 +33,7 @@ export async function embedCommand(argv: string[]): Promise<number> {
 		base: { type: 'string' },
 		config: { type: 'string' },
 		remove: { type: 'boolean' },
+		'not-found': { type: 'string' },
 	});
 	if (values.help) {
 		console.log(embedUsage);
@@ -40,6 +45,11 @@ export async function embedCommand(argv: string[]): Promise<number> {
 		const problem = embedPrefixProblem(values.base);
 		if (problem) throw new UsageError(`--base ${problem}`);
 	}
+	const notFound = values['not-found'] ?? 'site';
+	if (!notFoundChoices.some((choice) => choice === notFound))
+		throw new UsageError(
+			`--not-found takes ${notFoundChoices.join(' or ')}, not ${JSON.stringify(notFound)}`,
+		);
 	const target = resolve(values.into);
 	if (!existsSync(target) || !statSync(target).isDirectory())
 		throw new UsageError(`${values.into} is not a folder`);
@@ -70,8 +80,18 @@ export async function embedCommand(argv: string[]): Promise<number> {
 		console.log(
 			`embed: ${built.pages} pages in ${shownPages} (built in ${built.seconds.toFixed(1)} s; ${built.gallery ? `review gallery: ${base}` : 'no gallery: a production build'})`,
 		);
+		const sitePages = notFound === 'site' ? siteNotFoundPages(target, base) : [];
+		const rules = { ...built.rules, _redirects: siteNotFoundText(built.rules._redirects, sitePages) };
+		if (sitePages.length > 0) {
+			const where = sitePages.includes('404.html')
+				? `its unknown paths outside ${base}`
+				: `the unknown paths under ${sitePages.map((file) => `/${dirname(file)}/`).join(', ')}`;
+			console.log(
+				`embed: the site's own ${sitePages.join(', ')} answer${sitePages.length > 1 ? '' : 's'} ${where}, as before (--not-found fallback puts Fallback's not-found page there instead)`,
+			);
+		}
 		for (const name of netlifyRuleFiles) {
-			const { existed, moved } = await writeBlock(join(target, name), built.rules[name]);
+			const { existed, moved } = await writeBlock(join(target, name), rules[name]);
 			console.log(
 				`embed: Fallback's rules ${existed ? 'at the end of' : 'in a new'} ${join(values.into, name)}`,
 			);

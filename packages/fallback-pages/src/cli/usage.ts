@@ -64,7 +64,11 @@ to update: it replaces exactly what it wrote before.
   --into <folder>   the site's publish folder (or the folder copied into it, such as public/)
   --base <path>     the pages' folder in the site (default: the config's base, else /fallback/)
   --config <file>   the options (default fallback.config.mjs; without it, the defaults)
+  --not-found <who> who answers unknown paths outside the pages' folder where the site has its own
+                    404.html: site (default: the site's page, as before) or fallback
   --remove          take the pages and Fallback's rules out again
   -h, --help        this text
 
+The site's files stay as they were: the pages go in their own folder (a folder of the site's
+there stops the command) and the rules in one block after the site's own.
 On Netlify, the build plugin netlify-plugin-fallback-pages does this on every deploy instead.`;

@@ -3,7 +3,7 @@
  * path but the allowed ones answers 503 with the maintenance page and Retry-After". Switched off
  * (the default), the configs are exactly what they are without the option.
  */
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { withMaintenance, type RouteContract } from '../contract/contract';
 
 /** Paths a server config carries literally: letters, digits and `. _ - ~` segments. */

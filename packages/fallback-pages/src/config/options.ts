@@ -4,7 +4,7 @@
  * (`fallback.brand.accent.light: …`) and what would be valid. Everything has a default, so the
  * site builds and looks finished with no options at all.
  */
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { isCatalogued, statusByCode } from '../catalog/statuses';
 import { hostOptionsSchema } from '../hosts/options';
 import {

@@ -3,7 +3,7 @@
  * contract.ts (with their documentation) and this schema are checked against each other at compile
  * time below, so neither can gain or lose a key alone.
  */
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import type { PageRoute, RouteContract } from './contract';
 
 const headerValues = z.record(z.string(), z.string());

@@ -3,7 +3,7 @@
  * listens, which app it fronts. Validated like the site config: a value that could not be written
  * safely into nginx, Caddy or Apache stops the build with a message naming the option.
  */
-import { z } from 'astro/zod';
+import { z } from 'zod';
 
 /** Letters, digits and `. _ - /`: a path every config format carries without quoting tricks. */
 const absolutePath = z

@@ -8,5 +8,6 @@ export { optionProblems, type FallbackOptions } from '../config/options';
 export { embedBase, embedPrefixProblem } from '../config/embed';
 export { checkPagesFolder, embeddedRules, type EmbeddedPages } from '../cli/embedRules';
 export { kitPages, kitProblem, readKit } from './prebuilt';
+export { isPageCatchAll, notFoundChoices, siteNotFoundPages, withSiteNotFound } from '../cli/siteNotFound';
 export { runVerify, type VerifyCommand, type VerifyRun } from '../verify/main';
 export type { Unreachable } from '../verify/run';
