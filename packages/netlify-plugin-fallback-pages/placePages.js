@@ -242,7 +242,8 @@ async function readOptions(embed, inputs, utils) {
  */
 async function loadEmbed(utils) {
 	try {
-		return /** @type {Bundled} */ (await import('./dist/fallback.js'));
+		// The bundle is plain JS; its types are those of its source.
+		return /** @type {Bundled} */ (/** @type {unknown} */ (await import('./dist/fallback.js')));
 	} catch (error) {
 		return utils.build.failBuild(
 			`Fallback: could not load the plugin's code with Node ${process.versions.node} (it needs Node >= 22.12; set NODE_VERSION): ${error instanceof Error ? error.message : String(error)}`,
@@ -448,7 +449,9 @@ export async function placePages({
 		const sitePages = planned.notFound === 'site' ? embed.siteNotFoundPages(publishDir, folder) : [];
 		const siteRoot = sitePages.includes('404.html');
 		if (sitePages.length > 0) {
-			const ours = new Set(last.filter(embed.isPageCatchAll).map((rule) => ruleKey(/** @type {never} */ (rule))));
+			const ours = new Set(
+				last.filter(embed.isPageCatchAll).map((rule) => ruleKey(/** @type {never} */ (rule))),
+			);
 			const isOurs = (/** @type {Record<string, unknown>} */ rule) => ours.has(ruleKey(rule));
 			netlifyConfig.redirects.splice(
 				0,

@@ -285,7 +285,7 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function loadRunVerify() {
 	try {
 		const main = /** @type {typeof import('../fallback-pages/src/kit/forPlugin')} */ (
-			await import('./dist/fallback.js')
+			/** @type {unknown} */ (await import('./dist/fallback.js'))
 		);
 		return main.runVerify;
 	} catch (error) {

@@ -4,9 +4,7 @@
 // dependency.
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
-	console.error(
-		`fallback-pages: needs Node.js 22.12 or newer; this is Node ${process.versions.node}.`,
-	);
+	console.error(`fallback-pages: needs Node.js 22.12 or newer; this is Node ${process.versions.node}.`);
 	process.exit(1);
 }
 const { main } = await import('../dist/cli.js');
