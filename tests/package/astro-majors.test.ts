@@ -3,8 +3,9 @@
  * astro-releases.json (the latest 5 and 6) and the workspace's Astro 7, one install each, from the
  * packed tarball with plain `npm install` (no --legacy-peer-deps). Each site has Astro's i18n
  * (en, de) and its own 404 page, kept by `sitePages: [404]`: it builds, the build time is measured
- * against the same site without `fallback()`, netlify-cli serves it and `verify` passes. On
- * Astro 5 the Netlify plugin runs too, on the same site without the integration.
+ * against the same site without `fallback()`, netlify-cli serves it and `verify` passes; the command
+ * (`npx fallback-pages build`) builds with the project's Astro. On Astro 5 the Netlify plugin runs
+ * too, on the same site without the integration.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { request, type RunningServer } from '../contract/harness';
 import {
 	astroVersion,
 	environment,
+	fallbackPages,
 	makeProject,
 	npmInstall,
 	removeProject,
@@ -141,6 +143,20 @@ describe.each(['5', '6', '7'])('Astro %s', (name) => {
 		expect(busy.status).toBe(503);
 		expect(busy.body).toBe(readFileSync(join(dist, 'de/503.html'), 'utf8'));
 		await expectVerified(project, server, 'netlify-cli', 'dist-fallback');
+	});
+
+	it('runs `npx fallback-pages build` in the project, with its Astro', async () => {
+		const { project } = major();
+		// One Astro in the project: the peer is the site's own, never a copy of fallback-pages'.
+		expect(existsSync(join(project, 'node_modules/fallback-pages/node_modules/astro'))).toBe(false);
+		const result = await fallbackPages(project, ['build', '--out', 'cli-pages']);
+		expect(result.code, result.stdout + result.stderr).toBe(0);
+		expect(result.stdout).toMatch(/fallback-pages: \d+ pages in cli-pages\//);
+		for (const file of ['404.html', '503.html', 'contract.json'])
+			expect(
+				existsSync(join(project, file === 'contract.json' ? 'cli-pages-hosts' : 'cli-pages', file)),
+				file,
+			).toBe(true);
 	});
 });
 
