@@ -150,6 +150,22 @@ export async function npmInstall(dir: string, args: readonly string[]): Promise<
 export const removeProject = (dir: string | undefined) =>
 	dir ? rm(dir, { recursive: true, force: true }) : Promise.resolve();
 
+/**
+ * `astro build` in a project with one of its configs (`astro.<name>.mjs`) into `dist-<name>`;
+ * throws with the build's log when it fails.
+ */
+export async function astroBuildWith(project: string, name: string, env = environment): Promise<Result> {
+	const result = await run(
+		project,
+		'npx',
+		['astro', 'build', '--config', `astro.${name}.mjs`, '--outDir', `dist-${name}`],
+		env,
+	);
+	if (result.code !== 0)
+		throw new Error(`astro build (${name}) exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+	return result;
+}
+
 /** The package's own command, as installed in a project. */
 export const fallbackPages = (dir: string, args: readonly string[]) =>
 	run(dir, join(dir, 'node_modules/.bin/fallback-pages'), args);

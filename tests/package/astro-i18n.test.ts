@@ -14,12 +14,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
 import {
+	astroBuildWith,
 	astroVersion,
 	environment,
 	makeProject,
 	npmInstall,
 	removeProject,
-	run,
 	type Result,
 } from '../../scripts/fresh-project';
 import { expectVerified, serveOnNetlify, serveOnNginx } from './serve';
@@ -85,17 +85,7 @@ const logs: Record<string, string> = {};
 const servers: RunningServer[] = [];
 
 /** `astro build` with a config of the project's into `outDir`; resolves with its log. */
-async function build(name: string, env = environment): Promise<Result> {
-	const result = await run(
-		project,
-		'npx',
-		['astro', 'build', '--config', `astro.${name}.mjs`, '--outDir', `dist-${name}`],
-		env,
-	);
-	if (result.code !== 0)
-		throw new Error(`astro build (${name}) exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
-	return result;
-}
+const build = (name: string, env = environment): Promise<Result> => astroBuildWith(project, name, env);
 
 const read = (file: string) => readFileSync(join(project, file), 'utf8');
 

@@ -12,13 +12,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type RunningServer } from '../contract/harness';
 import {
+	astroBuildWith,
 	astroVersion,
-	environment,
 	fallbackPages,
 	makeProject,
 	npmInstall,
 	removeProject,
-	run,
 } from '../../scripts/fresh-project';
 import { expectVerified, serveOnNetlify } from './serve';
 import { netlifyBuild, serveDeploy } from './netlifyBuild';
@@ -70,16 +69,9 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 	return [result, (performance.now() - started) / 1000];
 }
 
-/** `astro build` with one of the project's configs into `dist-<name>`. */
-async function astroBuild(project: string, name: string) {
-	const result = await run(
-		project,
-		'npx',
-		['astro', 'build', '--config', `astro.${name}.mjs`, '--outDir', `dist-${name}`],
-		environment,
-	);
-	if (result.code !== 0)
-		throw new Error(`astro build (${name}) exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+/** `astro build` with one of the project's configs into `dist-<name>`: its log. */
+async function astroBuild(project: string, name: string): Promise<string> {
+	const result = await astroBuildWith(project, name);
 	return result.stdout + result.stderr;
 }
 
