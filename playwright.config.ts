@@ -3,10 +3,11 @@ import { chromiumLaunchOptions } from './packages/fallback-pages/src/verify/chro
 import { EMBED_SITE_DIR } from './tests/e2e-embed/mockSite.ts';
 
 /**
- * The three servers listen on 8888, 8889 and 8890, or from FALLBACK_E2E_PORT on (another clone's
- * `npm test` at the same time: `FALLBACK_E2E_PORT=18888 npm test`).
+ * The three servers listen on 18888, 18889 and 18890, or from FALLBACK_E2E_PORT on (another clone's
+ * `npm test` at the same time: `FALLBACK_E2E_PORT=28888 npm test`). Not 8888: `npm start` serves
+ * there, and the Start pages' test runs the pages' local check there as written.
  */
-const firstPort = Number(process.env['FALLBACK_E2E_PORT'] ?? 8888);
+const firstPort = Number(process.env['FALLBACK_E2E_PORT'] ?? 18888);
 if (!Number.isInteger(firstPort) || firstPort < 1024 || firstPort > 65533) {
 	throw new Error(
 		`FALLBACK_E2E_PORT must be a port from 1024 to 65533, not ${process.env['FALLBACK_E2E_PORT']}`,

@@ -9,11 +9,12 @@ import starlight from '@astrojs/starlight';
 import starlightLinksValidator from 'starlight-links-validator';
 import fallback from 'fallback-pages';
 import { sidebar } from './src/sidebar.ts';
+import { docsAddress, published, repositoryAddress } from './src/addresses.ts';
 import pageMarkup, { isErrorPage } from './src/integrations/pageMarkup.ts';
 import focusableTables from './src/integrations/focusableTables.ts';
 
 export default defineConfig({
-	site: 'https://fallback-pages.netlify.app',
+	site: docsAddress,
 	integrations: [
 		// Before Starlight, which then adds no sitemap of its own. Fallback's pages are errors, not
 		// content: none belongs in the sitemap.
@@ -23,8 +24,15 @@ export default defineConfig({
 			description:
 				'Static error pages for every HTTP status, served with the right status by Netlify, nginx, Caddy, Apache, HAProxy, Cloudflare and more.',
 			disable404Route: true,
-			social: [{ icon: 'github', label: 'GitHub', href: 'https://github.com/fallback-pages/fallback' }],
-			editLink: { baseUrl: 'https://github.com/fallback-pages/fallback/edit/main/docs/' },
+			// No link to the repository until it is public (src/addresses.ts).
+			...(published
+				? {
+						social: [{ icon: 'github', label: 'GitHub', href: repositoryAddress }],
+						editLink: { baseUrl: `${repositoryAddress}/edit/main/docs/` },
+					}
+				: {}),
+			// The search button named after what it shows (axe-core 4.14: label-content-name-mismatch).
+			components: { Search: './src/components/Search.astro' },
 			customCss: ['./src/styles/docs.css'],
 			// Long lines wrap: a code block never scrolls sideways, at 320 px neither.
 			expressiveCode: { defaultProps: { wrap: true } },

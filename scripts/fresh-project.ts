@@ -148,7 +148,7 @@ export async function npmInstall(dir: string, args: readonly string[]): Promise<
 }
 
 export const removeProject = (dir: string | undefined) =>
-	dir ? rm(dir, { recursive: true, force: true }) : Promise.resolve();
+	dir ? rm(dir, { recursive: true, force: true, maxRetries: 5 }) : Promise.resolve();
 
 /**
  * `astro build` in a project with one of its configs (`astro.<name>.mjs`) into `dist-<name>`;

@@ -6,9 +6,12 @@
  *   CONTEXT=production npx astro build --config examples/acme/astro.config.mjs --outDir /tmp/acme
  *   npm run screenshots -- --dir /tmp/acme
  *   npm run build:production && npm run screenshots -- --only ar-503,ar-503-320,ja-404
- * Japanese needs a CJK font (Debian: fonts-noto-cjk), or its letters come out as boxes.
+ * Every page's language list names each shipped language in its own script, so the shots need a
+ * font for each (Debian: fonts-noto-cjk for Chinese, Japanese and Korean, fonts-noto-core for
+ * Devanagari and the rest): without one, its letters come out as boxes, and the script stops.
  */
 import { chromium } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,6 +27,18 @@ const dist = pathToFileURL(`${resolve(values.dir)}/`);
 const docs = new URL('../docs/public/screenshots/', import.meta.url);
 if (!existsSync(new URL('404.html', dist))) {
 	console.error(`screenshots: ${values.dir}/ has no 404.html. Run \`npm run build\` first.`);
+	process.exit(1);
+}
+
+/** A language of each script the catalogues are written in, beyond Latin and Cyrillic. */
+const scripts = { ar: 'Arabic', he: 'Hebrew', hi: 'Devanagari', ja: 'Japanese', ko: 'Korean', zh: 'Chinese' };
+const unfonted = Object.entries(scripts).filter(
+	([lang]) => execFileSync('fc-list', [`:lang=${lang}`], { encoding: 'utf8' }).trim() === '',
+);
+if (unfonted.length > 0) {
+	console.error(
+		`screenshots: no font for ${unfonted.map(([, name]) => name).join(', ')}: they would show as boxes. Debian: apt-get install fonts-noto-cjk fonts-noto-core`,
+	);
 	process.exit(1);
 }
 

@@ -25,9 +25,11 @@ export const sidebar = [
 			'guides/embed',
 			'guides/verify',
 			'guides/verify-on-netlify',
+			'guides/troubleshooting',
+			'guides/uninstall',
 		],
 	},
 	{ label: 'Servers and CDNs', items: [{ autogenerate: { directory: 'hosts' } }] },
-	{ label: 'Concepts', items: ['concepts/route-contract', 'concepts/csp'] },
+	{ label: 'Concepts', items: ['concepts/how-it-works', 'concepts/route-contract', 'concepts/csp'] },
 	{ label: 'Reference', items: [{ autogenerate: { directory: 'reference' } }] },
 ];

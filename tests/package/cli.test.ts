@@ -84,6 +84,10 @@ describe('fallback-pages installed with --omit=dev', () => {
 			],
 			[['build', '--config', 'missing.mjs'], 'fallback-pages build: missing.mjs: no such file'],
 			[
+				['build', '--base', 'errors'],
+				`fallback-pages build: fallback.base: must be a path of lower-case letters, digits, '.', '_' and '-' segments that starts and ends with /, e.g. /fallback/, not "errors"`,
+			],
+			[
 				['embed'],
 				'fallback-pages embed: say where the site is: --into <publish folder> (see fallback-pages embed --help)',
 			],

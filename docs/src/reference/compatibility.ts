@@ -23,7 +23,7 @@ export const tested: readonly Tested[] = [
 	{
 		what: 'Astro',
 		version: installed('astro'),
-		how: 'every test: the integration, the command, `embed`, the starter, the Netlify plugin and the docs site',
+		how: "every test: the integration, the command, `embed`, the repository's own site, the Netlify plugin and the docs site",
 	},
 	...[...releases.older].reverse().map((version) => ({
 		what: 'Astro',

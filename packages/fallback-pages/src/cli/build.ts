@@ -1,7 +1,7 @@
 /** `fallback-pages build`: the pages and host configs from a config file, for any site. */
 import { resolve } from 'node:path';
 import { optionProblems } from '../config/options';
-import { CommandError, readArgs } from './args';
+import { readArgs, UsageError } from './args';
 import { readConfigFile, shown } from './configFile';
 import { buildPages } from './buildPages';
 import { buildUsage } from './usage';
@@ -19,7 +19,7 @@ export async function buildCommand(argv: string[]): Promise<number> {
 	const { options: fromFile, source } = await readConfigFile(values.config);
 	// The file's options are checked as it was read; --base by the same schema, on its own.
 	const problems = values.base === undefined ? [] : optionProblems({ base: values.base });
-	if (problems.length > 0) throw new CommandError(problems.join('\n'));
+	if (problems.length > 0) throw new UsageError(problems.join('\n'));
 	const options = values.base === undefined ? fromFile : { ...fromFile, base: values.base };
 	const out = resolve(values.out ?? 'fallback');
 	console.log(

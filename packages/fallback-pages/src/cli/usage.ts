@@ -16,14 +16,15 @@ Run fallback-pages <command> --help for a command's options.
 
 export const buildUsage = `Usage: fallback-pages build [options]
 
-Builds every error page, the Netlify rules beside them and the configs of every other host, with
-the options of a config file (the same as fallback({ ... }) in an Astro site).
+Builds every error page, the Netlify rules beside them and, for pages at the root, the configs of
+every other host, with the options of a config file (the same as fallback({ ... }) in an Astro site).
 
   --config <file>   the options: an ES module whose default export is the options object
                     (default fallback.config.mjs; without it, the defaults)
   --out <folder>    where the pages go (default fallback); the host configs and the route
                     contract go beside it, in <folder>-hosts
-  --base <path>     the pages' folder in the site, e.g. /errors/ (default /, or the config's base)
+  --base <path>     the pages' folder in the site, e.g. /errors/ (default /, or the config's base);
+                    with a base, no host configs, and the contract goes into the base folder
   -h, --help        this text
 
 The build is a production build unless its platform says it is a preview (Netlify's CONTEXT,
@@ -38,7 +39,7 @@ export const verifyUsage = `Usage: fallback-pages verify <url> [options]
                         wrote them: the first that holds a build's contract)
   --contract <file>     the build's route contract (default <folder>-hosts/contract.json, where a
                         build puts it; name it when the hostsDir option put it elsewhere, e.g.
-                        hosts/contract.json in the release archive and the starter)
+                        hosts/contract.json in the release archive)
   --base <path>         the pages' folder in the site, for pages embedded in a site (embed, the
                         Netlify plugin) or built with a base: their contract is <dist><path>contract.json;
                         unknown paths are checked at the site's root, nothing else outside the folder

@@ -1,6 +1,6 @@
 /**
- * The maintenance switch: `maintenance: { enabled: true }` turns every generated config into "every
- * path but the allowed ones answers 503 with the maintenance page and Retry-After". Switched off
+ * The maintenance switch: `maintenance: { enabled: true }` turns the Netlify rules and the nginx,
+ * Caddy, Apache, HAProxy and Cloudflare configs into "every path but the allowed ones answers 503 with the maintenance page and Retry-After". Switched off
  * (the default), the configs are exactly what they are without the option.
  */
 import { z } from 'zod';
@@ -21,19 +21,20 @@ export const maintenanceSchema = z
 			.boolean()
 			.default(false)
 			.meta({
-				description: 'On: every path but `allow` answers 503 with the maintenance page, on every host.',
+				description:
+					'On: every path but `allow` answers 503 with the maintenance page, on Netlify, nginx, Caddy, Apache, HAProxy and the Cloudflare Worker (not in the Traefik, Kubernetes, CloudFront and Vercel configs).',
 				examples: [true],
 			}),
 		until: z.iso
 			.datetime({
 				offset: true,
-				error: 'must be an ISO 8601 date and time with a zone, e.g. 2026-12-01T06:00:00Z',
+				error: 'must be an ISO 8601 date and time with a zone, e.g. 2031-03-01T06:00:00Z',
 			})
 			.optional()
 			.meta({
 				description:
 					'When it is expected to end, ISO 8601 with a zone: `Retry-After` as an HTTP-date. A time that has passed stops the build.',
-				examples: ['2026-12-01T06:00:00Z'],
+				examples: ['2031-03-01T06:00:00Z'],
 			}),
 		retryAfterSeconds: z
 			.number()

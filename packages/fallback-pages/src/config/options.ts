@@ -162,7 +162,7 @@ export const fallbackOptionsSchema = z
 					.default('Fallback')
 					.meta({
 						description:
-							"The name at the top of every page and in the gallery's title. Unset in an Astro site with pages of its own: Starlight's `title`, else the host of Astro's `site`, else no name at all (never Fallback's); in Fallback's own build (the starter, the command): `Fallback`.",
+							"The name at the top of every page and in the gallery's title. Unset in an Astro site with pages of its own: Starlight's `title`, else the host of Astro's `site`, else no name at all (never Fallback's); in a build of Fallback's pages alone (the command, the release archive): `Fallback`.",
 						examples: ['Acme Shop'],
 					}),
 				url: httpUrl.optional().meta({

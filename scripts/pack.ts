@@ -1,0 +1,20 @@
+/**
+ * `npm run pack`: both packages packed into packs/, as npm would publish them, for a site to install
+ * from until they are on npm (the Start pages: `npm install ~/fallback/packs/fallback-pages-<version>.tgz`).
+ * The plugin's tarball takes about 40 s: packing builds its prebuilt pages.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { packsFolder } from '../docs/src/start/quickStarts.ts';
+import { packTarball, repositoryRoot } from './fresh-project.ts';
+
+const folder = join(repositoryRoot, packsFolder);
+mkdirSync(folder, { recursive: true });
+for (const workspace of ['fallback-pages', 'netlify-plugin-fallback-pages']) {
+	console.log(`Packing ${workspace}…`);
+	const tarball = await packTarball(workspace, folder);
+	console.log(`  ${relative(process.cwd(), tarball)}`);
+}
+console.log(
+	'\nInstall them in a site with npm install <path>: fallback-pages for Astro and the command, the plugin for Netlify.',
+);
