@@ -1,7 +1,8 @@
 /**
  * The maintenance switch: `maintenance: { enabled: true }` turns the Netlify rules and the nginx,
- * Caddy, Apache, HAProxy and Cloudflare configs into "every path but the allowed ones answers 503 with the maintenance page and Retry-After". Switched off
- * (the default), the configs are exactly what they are without the option.
+ * Caddy, Apache, HAProxy and Cloudflare configs into "every path but the allowed ones answers 503
+ * with the maintenance page and Retry-After" (the Traefik, Kubernetes, CloudFront and Vercel configs
+ * carry none). Switched off (the default), the configs are exactly what they are without the option.
  */
 import { z } from 'zod';
 import { withMaintenance, type RouteContract } from '../contract/contract';
