@@ -13,6 +13,8 @@ import { visit } from 'unist-util-visit';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import {
+	commandsOf,
+	localOrigin,
 	packCommands,
 	quickStarts,
 	releaseCommands,
@@ -22,7 +24,7 @@ import { docsAddress, published, repositoryAddress } from '../../docs/src/addres
 import { hostFiles } from '../../docs/src/reference/hostFiles.ts';
 import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses.ts';
 import { locales } from '../../packages/fallback-pages/src/i18n/index.ts';
-import { builtPage, docsDist, pathOf, sourceFiles, sourceOf } from './docsSite.ts';
+import { builtPage, docsDist, markdownCodeBlocks, pathOf, sourceFiles, sourceOf } from './docsSite.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const readmes = [
@@ -34,17 +36,7 @@ const readRoot = (file: string) => readFileSync(join(root, file), 'utf8');
 
 const starts = Object.values(quickStarts) as QuickStart[];
 /** Every command the package suite runs as a page gives it. */
-const testedCommands = new Set([
-	...packCommands,
-	...releaseCommands,
-	...starts.flatMap((start) => [
-		...start.today,
-		...start.published,
-		...(start.build ?? []),
-		start.serve,
-		...start.check,
-	]),
-]);
+const testedCommands = new Set([...packCommands, ...releaseCommands, ...starts.flatMap(commandsOf)]);
 
 /** Code as Expressive Code shows and copies it: a tab is two spaces. */
 const indented = (code: string) => code.replaceAll('\t', '  ');
@@ -69,15 +61,6 @@ function builtBlocks(path: string): Block[] {
 	}));
 }
 
-/** The code blocks of a Markdown file, between two of its headings when given. */
-function markdownBlocks(markdown: string): Block[] {
-	const found: Block[] = [];
-	visit(fromMarkdown(markdown), 'code', (node) => {
-		found.push({ lang: node.lang ?? '', code: node.value });
-	});
-	return found;
-}
-
 const shellLines = (blocks: Block[]) =>
 	blocks
 		.filter((block) => block.lang === 'sh')
@@ -99,21 +82,13 @@ describe('the Start pages', () => {
 		(_, start) => {
 			const blocks = builtBlocks(pathOf(start.page));
 			const lines = shellLines(blocks);
-			for (const line of [
-				...start.today,
-				...start.published,
-				...(start.build ?? []),
-				start.serve,
-				...start.check,
-			]) {
-				expect(lines).toContain(line);
-			}
+			for (const line of commandsOf(start)) expect(lines).toContain(line);
 			for (const file of start.files)
 				expect(blocks.map((block) => block.code)).toContain(indented(file.code));
 			// Each path the test fetches, with the status it expects, is on the page.
 			const text = new JSDOM(builtPage(pathOf(start.page))).window.document.body.textContent ?? '';
 			for (const [path, status] of Object.entries(start.answers)) {
-				expect(text).toContain(`http://localhost:8888${path} answers ${status}`);
+				expect(text).toContain(`${localOrigin}${path} answers ${status}`);
 			}
 		},
 	);
@@ -127,7 +102,7 @@ describe('the Start pages', () => {
 describe("the README's quick starts", () => {
 	const readme = readRoot('README.md');
 	const quickStart = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('## This repository'));
-	const blocks = markdownBlocks(quickStart);
+	const blocks = markdownCodeBlocks(quickStart);
 
 	it('give only commands the package suite runs as written', () => {
 		const lines = shellLines(blocks);
@@ -213,10 +188,10 @@ describe('samples', () => {
 	/** Every code sample a reader may copy: Markdown blocks of the READMEs and docs, and the built pages' code. */
 	const samples = [
 		...[...readmes, 'CONTRIBUTING.md'].flatMap((file) =>
-			markdownBlocks(readRoot(file)).map((block) => ({ where: file, code: block.code })),
+			markdownCodeBlocks(readRoot(file)).map((block) => ({ where: file, code: block.code })),
 		),
 		...sourceFiles.flatMap((file) =>
-			markdownBlocks(sourceOf(file)).map((block) => ({ where: file, code: block.code })),
+			markdownCodeBlocks(sourceOf(file)).map((block) => ({ where: file, code: block.code })),
 		),
 		...sourceFiles.flatMap((file) =>
 			[

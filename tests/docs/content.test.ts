@@ -5,9 +5,7 @@
  */
 import { runInNewContext } from 'node:vm';
 import { parse as parseJs } from 'acorn';
-import { fromMarkdown } from 'mdast-util-from-markdown';
 import { parse as parseToml } from 'smol-toml';
-import { visit } from 'unist-util-visit';
 import { parse as parseYaml } from 'yaml';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +14,7 @@ import { fallbackOptionsSchema, optionProblems } from '../../packages/fallback-p
 import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses.ts';
 import { hostProfiles } from '../../packages/fallback-pages/src/verify/hosts.ts';
 import { buildUsage, embedUsage, verifyUsage } from '../../packages/fallback-pages/src/cli/usage.ts';
-import { builtPage, pathOf, sourceFiles, sourceOf } from './docsSite.ts';
+import { builtPage, markdownCodeBlocks, pathOf, sourceFiles, sourceOf, type CodeBlock } from './docsSite.ts';
 import { readFileSync } from 'node:fs';
 import { micromark } from 'micromark';
 
@@ -53,20 +51,13 @@ describe('every page', () => {
 	});
 });
 
-interface Sample {
+interface Sample extends CodeBlock {
 	file: string;
-	lang: string;
-	meta: string;
-	code: string;
 }
 
-const samples: Sample[] = sourceFiles.flatMap((file) => {
-	const found: Sample[] = [];
-	visit(fromMarkdown(sourceOf(file)), 'code', (node) => {
-		found.push({ file, lang: node.lang ?? '', meta: node.meta ?? '', code: node.value });
-	});
-	return found;
-});
+const samples: Sample[] = sourceFiles.flatMap((file) =>
+	markdownCodeBlocks(sourceOf(file)).map((block) => ({ file, ...block })),
+);
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
 

@@ -2,6 +2,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { visit } from 'unist-util-visit';
 import { freePort, makeWorkDir, removeWorkDir, type RunningServer } from '../contract/harness.ts';
 import { findServerExecutable, netlify } from '../contract/servers.ts';
 
@@ -19,6 +21,22 @@ export const sourceFiles = (readdirSync(contentDir, { recursive: true }) as stri
 	.sort();
 
 export const sourceOf = (file: string) => readFileSync(join(contentDir, file), 'utf8');
+
+/** A fenced code block of a Markdown source: its language, the rest of its info line, its text. */
+export interface CodeBlock {
+	lang: string;
+	meta: string;
+	code: string;
+}
+
+/** Every fenced code block of a Markdown (or MDX) source, in order. */
+export function markdownCodeBlocks(markdown: string): CodeBlock[] {
+	const found: CodeBlock[] = [];
+	visit(fromMarkdown(markdown), 'code', (node) => {
+		found.push({ lang: node.lang ?? '', meta: node.meta ?? '', code: node.value });
+	});
+	return found;
+}
 
 /** A source file's address in the site: `guides/astro.md` → `/guides/astro/`, `index.mdx` → `/`. */
 export const pathOf = (file: string) =>

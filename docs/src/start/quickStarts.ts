@@ -135,3 +135,12 @@ export const quickStarts = {
 } satisfies Record<string, QuickStart>;
 
 export type Way = keyof typeof quickStarts;
+
+/** Every command a way's page shows, in the order a reader runs them. */
+export const commandsOf = (start: QuickStart): string[] => [
+	...start.today,
+	...start.published,
+	...(start.build ?? []),
+	start.serve,
+	...start.check,
+];
