@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import {
+	builtPages,
 	candidatePaths,
 	clashError,
 	collisions,
@@ -27,18 +28,26 @@ const set = { locales: ['en', 'de'] as const, defaultLocale: 'en' as const };
 
 describe('the pages Fallback builds', () => {
 	it('every status and both app-error pages in every locale, and a gallery per locale', () => {
-		const pages = ownPages({ ...set, locales: [...set.locales], sitePages: [], siteGalleries: [] });
+		const pages = ownPages({ ...set, locales: [...set.locales], sitePaths: [], siteGalleries: [] });
 		expect(pages).toHaveLength(2 * (statusCatalog.length + 2 + 1));
 		expect(pages.map((page) => page.file)).toEqual(
 			expect.arrayContaining(['404.html', 'de/404.html', 'global-error.html', 'index.html', 'de/index.html']),
 		);
 	});
 
-	it('none at a status the site keeps, in its default locale only; no gallery where the site has a page', () => {
-		const pages = ownPages({ ...set, locales: [...set.locales], sitePages: [404], siteGalleries: [''] });
+	it('none where the site has its own page of a status it keeps; no gallery where the site has a page', () => {
+		const pages = ownPages({ ...set, locales: [...set.locales], sitePaths: ['404'], siteGalleries: [''] });
 		const files = pages.map((page) => page.file);
 		expect(files).not.toContain('404.html');
 		expect(files).toContain('de/404.html');
+		const inGerman = ownPages({
+			...set,
+			locales: [...set.locales],
+			sitePaths: ['de/404'],
+			siteGalleries: [],
+		});
+		expect(inGerman.map((page) => page.file)).toEqual(expect.arrayContaining(['404.html', 'de/503.html']));
+		expect(inGerman.map((page) => page.file)).not.toContain('de/404.html');
 		expect(files).not.toContain('index.html');
 		expect(files).toContain('de/index.html');
 	});
@@ -59,33 +68,84 @@ describe("clashes with the site's own pages", () => {
 		expect(found.galleries).toEqual(['']);
 		expect(found.clashes.map((clash) => [clash.path, clash.siteFile, clash.status])).toEqual([
 			['/404', 'src/pages/404.astro', 404],
-			['/de/503', 'src/pages/de/503.md', undefined],
+			['/de/503', 'src/pages/de/503.md', 503],
 		]);
 		expect(clashError(found.clashes).message).toBe(
-			"fallback: src/pages/404.astro and Fallback's 404 page (fallback-pages/src/routes/[...locale]/[code].astro) both answer /404 (and 1 more: /de/503): leave it to the site with fallback({ sitePages: [404] }), or move Fallback's pages with fallback({ base: '/errors/' }).",
+			"fallback: src/pages/404.astro and Fallback's 404 page (fallback-pages/src/routes/[...locale]/[code].astro) both answer /404 (and 1 more: /de/503): leave these statuses to the site with fallback({ sitePages: [404, 503] }), or move Fallback's pages with fallback({ base: '/errors/' }). Nothing in the build was changed.",
 		);
 	});
 
 	it('no clash for a status left to the site, nor under a base of its own', () => {
-		expect(collisions(site.slice(0, 3), '/', { ...set, locales, sitePages: [404] }).clashes).toEqual([]);
+		const kept = collisions(site, '/', { ...set, locales, sitePages: [404, 503] });
+		expect([kept.clashes, kept.sitePaths]).toEqual([[], ['404', 'de/503']]);
 		const underBase = collisions(site, '/errors/', { ...set, locales, sitePages: [] });
-		expect(underBase).toEqual({ galleries: [], clashes: [] });
+		expect(underBase).toEqual({ galleries: [], sitePaths: [], clashes: [] });
 	});
 
-	it("leaves the galleries to a catch-all route of the site's (Starlight's [...slug]), which may build a home page", () => {
+	it("builds no gallery beside a catch-all route of the site's (Starlight's [...slug]), which may build a home page", () => {
 		const catchAll = {
 			pathname: undefined,
 			entrypoint: 'node_modules/@astrojs/starlight/routes/static/index.astro',
 			matches: (path: string) => /^(?:\/(.*?))?\/?$/.test(path),
 		};
 		const found = collisions([catchAll], '/', { ...set, locales, sitePages: [] });
-		expect(found).toEqual({
-			galleries: locales.map((locale) => (locale === 'en' ? '' : `${locale}/`)),
-			clashes: [],
-		});
+		expect(found).toEqual({ galleries: [], catchAll: catchAll.entrypoint, sitePaths: [], clashes: [] });
 		// A dynamic route under a folder of its own takes no gallery.
 		const blog = { ...catchAll, matches: (path: string) => /^\/blog\/.+$/.test(path) };
-		expect(collisions([blog], '/', { ...set, locales, sitePages: [] }).galleries).toEqual([]);
+		expect(collisions([blog], '/', { ...set, locales, sitePages: [] })).toEqual({
+			galleries: [],
+			sitePaths: [],
+			clashes: [],
+		});
+	});
+
+	describe('once built, who wrote each path', () => {
+		const locales = ['en', 'ja', 'ar'] as const;
+		const all = candidatePaths({ locales: [...locales], defaultLocale: 'en' });
+		const planned = ownPages({
+			locales: [...locales],
+			defaultLocale: 'en',
+			sitePaths: [],
+			siteGalleries: [],
+		});
+		// The site's [lang]/404.astro built ja/404 and ar/404 (it won those paths) and its [lang]/index
+		// the home pages; every other page is Fallback's.
+		const siteFiles = new Set(['ja/404/index.html', 'ar/404/index.html', 'index.html', 'ja/index.html']);
+		const langRoute = {
+			entrypoint: 'src/pages/[lang]/404.astro',
+			matches: (path: string) => /^\/[^/]+\/404$/.test(path),
+		};
+		const sort = (sitePages: number[]) =>
+			builtPages(all, planned, {
+				base: '/',
+				writtenFile: (candidate) =>
+					[`${candidate.path}/index.html`, `${candidate.path}index.html`].find((file) =>
+						siteFiles.has(file),
+					) ?? (candidate.gallery === undefined ? `${candidate.path}.html` : undefined),
+				isOurs: (file) => !siteFiles.has(file),
+				sitePages,
+				siteRoutes: [langRoute],
+			});
+
+		it("keeps the site's page of a status it keeps in each language it built one, and its home pages", () => {
+			const built = sort([404]);
+			expect(built.sitePaths).toEqual(['ja/404', 'ar/404']);
+			expect(built.siteGalleries).toEqual(['', 'ja/']);
+			expect([built.clashes, built.missing]).toEqual([[], []]);
+			expect(built.ours.map((page) => page.path)).toEqual(
+				expect.arrayContaining(['404', 'ar/503', 'ja/500']),
+			);
+			expect(built.ours.map((page) => page.path)).not.toContain('ja/404');
+		});
+
+		it('stops on a page of a status the site does not keep, naming the route that built it', () => {
+			const built = sort([]);
+			expect(built.clashes.map((clash) => [clash.path, clash.siteFile])).toEqual([
+				['/ja/404', 'src/pages/[lang]/404.astro'],
+				['/ar/404', 'src/pages/[lang]/404.astro'],
+			]);
+			expect(clashError(built.clashes).message).toContain('fallback({ sitePages: [404] })');
+		});
 	});
 
 	it('knows a route file for every path it could take', () => {

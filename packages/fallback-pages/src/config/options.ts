@@ -483,8 +483,11 @@ export interface FallbackConfig {
 	mode: 'site' | 'embed';
 	/** Where the pages live, Astro's base and Fallback's together, with `/` around: `/`, `/errors/`. */
 	base: string;
-	/** Statuses whose default-locale page is the site's own: none is built. */
-	sitePages: readonly number[];
+	/**
+	 * Paths (relative to `base`: `404`, `ja/404`) where the site has its own page of a status it
+	 * keeps (the option `sitePages`): none of Fallback's is built there.
+	 */
+	sitePaths: readonly string[];
 	/** Gallery paths (`''`, `de/`) the site has its own page at: no gallery is built there. */
 	siteGalleries: readonly string[];
 	/** Whether galleries are built at all: not for embedded pages in production. */

@@ -24,6 +24,11 @@ export interface SiteOwned {
 	siteBase?: string;
 	/** Statuses whose default-locale page is the site's (`sitePages`). */
 	sitePages?: readonly number[];
+	/**
+	 * Pages of other locales that are the site's own (`ja/404`, relative to `base`): an Astro site's
+	 * `[lang]/404.astro`, of a status it keeps.
+	 */
+	siteLocalePages?: readonly string[];
 	/** Gallery folders the site has its own page at (`''` for `/`, `de/`). */
 	siteGalleries?: readonly string[];
 	/** `false`: no gallery anywhere (RouteContract.galleries). Default true. */
@@ -48,6 +53,7 @@ export function catalogContract(
 		base = '/',
 		siteBase = '/',
 		sitePages = [],
+		siteLocalePages = [],
 		siteGalleries = [],
 		galleries = true,
 		localeAliases = {},
@@ -76,16 +82,21 @@ export function catalogContract(
 		transient: pageOf(page.status).transient,
 		problemFile: `${folder}${PROBLEM_FOLDER}${page.slug}.json`,
 	}));
-	// The site's own page is its default locale's: the other locales' pages are Fallback's.
+	// The site's own page of the default locale answers in every language; another locale's page is
+	// Fallback's unless the site has its own there too (`siteLocalePages`).
 	const localePages = otherLocales.flatMap((locale) =>
-		[...statusPages, ...appPages].map((route): PageRoute => ({
-			path: `${base}${locale}/${route.path.slice(base.length)}`,
-			file: `${folder}${locale}/${route.file.slice(folder.length)}`,
-			status: route.status,
-			headers: route.headers,
-			transient: route.transient,
-			problemFile: `${folder}${locale}/${route.problemFile.slice(folder.length)}`,
-		})),
+		[...statusPages, ...appPages].map((route): PageRoute => {
+			const name = route.path.slice(base.length);
+			return {
+				path: `${base}${locale}/${name}`,
+				file: `${folder}${locale}/${route.file.slice(folder.length)}`,
+				status: route.status,
+				headers: route.headers,
+				transient: route.transient,
+				problemFile: `${folder}${locale}/${route.problemFile.slice(folder.length)}`,
+				...(siteLocalePages.includes(`${locale}/${name}`) ? { sitePage: true as const } : {}),
+			};
+		}),
 	);
 	return {
 		...(base === '/' ? {} : { base }),

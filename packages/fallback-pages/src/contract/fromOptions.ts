@@ -23,6 +23,16 @@ export interface BuildSituation {
 	siteBase?: string;
 	/** The site's own locale folders that are not Fallback's (an Astro site's i18n), by locale. */
 	localeAliases?: Readonly<Record<string, string>>;
+	/**
+	 * The pages the site built itself of the statuses it keeps (`404`, `ja/404`, relative to the
+	 * pages' base), read from an Astro site's build; default: `sitePages` in the default locale.
+	 */
+	sitePaths?: readonly string[];
+	/**
+	 * Whether the build has galleries; default `hasGalleries`. An Astro site's has none in production
+	 * (nor where a route of its own may build pages at their paths): the integration says.
+	 */
+	galleries?: boolean;
 }
 
 /** Whether a build has galleries: pages added to another site have one on a preview only. */
@@ -41,16 +51,27 @@ export function optionsContract(
 		| 'requestId'
 		| 'replaceAppStatuses'
 	>,
-	{ embedded, preview, siteGalleries = [], siteBase = '/', localeAliases = {} }: BuildSituation,
+	{
+		embedded,
+		preview,
+		siteGalleries = [],
+		siteBase = '/',
+		localeAliases = {},
+		sitePaths,
+		galleries = hasGalleries({ embedded, preview }),
+	}: BuildSituation,
 ): RouteContract {
 	const headers = embedded ? embeddedPageHeaders({ preview }) : pageHeaders({ preview });
 	const others = options.locales.filter((locale) => locale !== options.defaultLocale);
 	const built = catalogContract(headers, others, options.defaultLocale, options.api.prefixes, {
 		base: joinBase(siteBase, options.base),
 		siteBase: joinBase(siteBase, '/'),
-		sitePages: options.sitePages,
+		sitePages: sitePaths
+			? options.sitePages.filter((status) => sitePaths.includes(String(status)))
+			: options.sitePages,
+		siteLocalePages: sitePaths?.filter((path) => path.includes('/')) ?? [],
 		siteGalleries,
-		galleries: hasGalleries({ embedded, preview }),
+		galleries,
 		localeAliases,
 		replaceAppStatuses: options.replaceAppStatuses,
 	});

@@ -47,7 +47,14 @@ import {
 	type Directive,
 } from './syntax/braces';
 import { firstListedCapture } from './language';
-import { fallbackGalleries, pageGroupPattern, pageGroups, pageName, pageStatuses } from './pageTable';
+import {
+	fallbackGalleries,
+	foldersWithoutIndex,
+	pageGroupPattern,
+	pageGroups,
+	pageName,
+	pageStatuses,
+} from './pageTable';
 import { acceptPatterns, formats } from './mediaType';
 import type { HostOptions } from './options';
 
@@ -682,6 +689,19 @@ function galleryLocation(contract: RouteContract): ConfigNode[] {
 }
 
 /**
+ * Site mode, a build without galleries: a language folder of Fallback's with no page at its index
+ * is an unknown path (nginx would refuse it with 403, having no index to serve).
+ */
+function emptyFoldersLocation(contract: RouteContract): ConfigNode[] {
+	const folders = foldersWithoutIndex(contract);
+	if (folders.length === 0) return [];
+	return [
+		comment('Language folders with no page at their index (no gallery in production): unknown paths.'),
+		block(`location ~ ${nginxPattern(exactPathsPattern(folders), 'language folders')}`, ['return 404']),
+	];
+}
+
+/**
  * Site mode, the http-level part: what Fallback's include in the site's server block reads (the
  * headers of each status, the language and format asked for). Included once, in `http {}`.
  */
@@ -737,6 +757,7 @@ export function nginxSiteConfig(contract: RouteContract): string {
 		]),
 		pagesLocation(contract, undefined, 'site', fallbackHeaders(contract)),
 		...galleryLocation(contract),
+		...emptyFoldersLocation(contract),
 		...sitePagesLocation(contract),
 	]);
 }

@@ -118,3 +118,17 @@ export function fallbackGalleries(contract: RouteContract): { locale: string; pa
 			return { locale, paths: [folder, `${folder}${contract.indexFile}`] };
 		});
 }
+
+/**
+ * The language folders that have nothing at their index in a build without galleries (a site's
+ * production build): neither Fallback's gallery nor a page of the site's. Each answers as an unknown
+ * path there, in its language, where a server would list or refuse the folder (403).
+ */
+export function foldersWithoutIndex(contract: RouteContract): string[] {
+	if (contract.galleries !== false) return [];
+	return [contract.defaultLocale, ...contract.otherLocales]
+		.filter(
+			(locale) => !contract.siteGalleries?.includes(locale === contract.defaultLocale ? '' : `${locale}/`),
+		)
+		.map((locale) => localeFolder(contract, locale));
+}

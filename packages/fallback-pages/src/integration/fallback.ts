@@ -33,7 +33,21 @@ import {
 	writeHostConfigs,
 	writeNetlifyRules,
 } from './buildSteps';
-import { clashError, collisions, ownPages, problemDocuments, settlePages, type OwnPage } from './ownPages';
+import {
+	builtPages,
+	candidatePaths,
+	clashError,
+	collisions,
+	copySitePages,
+	galleriesLine,
+	ownPages,
+	problemDocuments,
+	settlePages,
+	sitePagesLine,
+	writtenFileOf,
+	type OwnPage,
+	type SiteRoute,
+} from './ownPages';
 import { keepStaticHostPages, staticHosts, type StaticHost } from './staticHosts';
 import { fallbackPagePaths, keepOutOfSitemaps } from './sitemaps';
 import { defaultLanguagesLine, siteLocaleAliases, siteLocales } from './siteLocales';
@@ -137,6 +151,9 @@ export function fallbackIntegration(
 	let starlight = false;
 	/** The sitemap integrations Fallback's pages are kept out of (sitemaps.ts). */
 	let sitemaps: string[] = [];
+	/** The site's own routes, and Fallback's route patterns as Astro names them (`/[...locale]/[code]`). */
+	let siteRoutes: SiteRoute[] = [];
+	let ownPatterns: string[] = [];
 	let resolved: FallbackConfig | undefined;
 	const config = (): FallbackConfig => {
 		if (!resolved) throw new Error('fallback: the pages were loaded before astro:config:setup');
@@ -201,7 +218,7 @@ export function fallbackIntegration(
 					defaultLocale: shipped.defaultLocale,
 					mode: embedded ? 'embed' : 'site',
 					base: joinBase(astro.base, options.base),
-					sitePages: options.sitePages,
+					sitePaths: [],
 					siteGalleries: [],
 					galleries: hasGalleries({ embedded, preview: deploy.isPreview }),
 					deploy,
@@ -250,7 +267,7 @@ export function fallbackIntegration(
 						const set = {
 							locales: shipped.locales,
 							defaultLocale: shipped.defaultLocale,
-							sitePages: options.sitePages,
+							sitePaths: config().sitePaths,
 							siteGalleries: config().siteGalleries,
 							galleries: config().galleries,
 						};
@@ -267,9 +284,14 @@ export function fallbackIntegration(
 				// The site's routes: its own files and those other integrations inject (Starlight's
 				// `[...slug]` and `404`), everything but Astro's internals and Fallback's.
 				const own = new Set(routes.map((route) => fileURLToPath(routeFile(route.file))));
-				const site = resolvedRoutes.filter(
-					(route) => route.origin !== 'internal' && !own.has(resolve(root, route.entrypoint)),
-				);
+				const isOwn = (route: (typeof resolvedRoutes)[number]) => own.has(resolve(root, route.entrypoint));
+				ownPatterns = resolvedRoutes.filter(isOwn).map((route) => route.pattern);
+				const site = resolvedRoutes.filter((route) => route.origin !== 'internal' && !isOwn(route));
+				siteRoutes = site.map((route) => ({
+					pathname: route.pathname,
+					entrypoint: route.entrypoint,
+					matches: (path: string) => route.patternRegex.test(path),
+				}));
 				ownsBuild = site.length === 0;
 				// In a site of the team's, the pages carry the site's name, never Fallback's own.
 				if (!ownsBuild && rawOptions.site?.name === undefined)
@@ -279,35 +301,60 @@ export function fallbackIntegration(
 						site.some((route) => route.pathname === `/${status}`),
 					);
 				}
-				const found = collisions(
-					site.map((route) => ({
-						pathname: route.pathname,
-						entrypoint: route.entrypoint,
-						matches: (path: string) => route.patternRegex.test(path),
-					})),
-					options.base,
-					{ locales: shipped.locales, defaultLocale: shipped.defaultLocale, sitePages: options.sitePages },
-				);
-				if (found.clashes.length > 0) throw clashError(found.clashes);
-				// Astro resolves the routes again in some builds: said once.
-				const changed = found.galleries.join() !== config().siteGalleries.join();
-				config().siteGalleries = found.galleries;
-				if (changed) {
-					logger.info(
-						`the site has its own page at ${found.galleries.map((gallery) => `${options.base}${gallery}`).join(', ')}: Fallback's gallery is left out there`,
-					);
-				}
-			},
-			'astro:build:done': async ({ dir, logger }) => {
-				const { deploy } = config();
-				const dist = fileURLToPath(dir);
-				const pages = ownPages({
+				const found = collisions(siteRoutes, options.base, {
 					locales: shipped.locales,
 					defaultLocale: shipped.defaultLocale,
 					sitePages: options.sitePages,
+				});
+				if (found.clashes.length > 0) throw clashError(found.clashes);
+				// Galleries are for review: in Fallback's own build, and in a site's previews where no
+				// route of the site's may build a page at their paths.
+				const galleries =
+					hasGalleries({ embedded, preview: config().deploy.isPreview }) &&
+					(ownsBuild || config().deploy.isPreview) &&
+					found.catchAll === undefined;
+				// Astro resolves the routes again in some builds: said once.
+				const changed =
+					found.galleries.join() !== config().siteGalleries.join() || galleries !== config().galleries;
+				Object.assign(config(), { sitePaths: found.sitePaths, siteGalleries: found.galleries, galleries });
+				if (changed && !ownsBuild && !embedded) logger.info(galleriesLine(found, galleries, options.base));
+			},
+			'astro:build:done': async ({ dir, assets, logger }) => {
+				const { deploy } = config();
+				const dist = fileURLToPath(dir);
+				const set = { locales: shipped.locales, defaultLocale: shipped.defaultLocale };
+				const planned = ownPages({
+					...set,
+					sitePaths: config().sitePaths,
 					siteGalleries: config().siteGalleries,
 					galleries: config().galleries,
 				});
+				// Who wrote each of Fallback's paths, from the files Astro says each route wrote: the
+				// site's routes win some (Astro warns), and those pages stay as the site built them.
+				const ours = new Set(
+					ownPatterns.flatMap((pattern) => assets.get(pattern) ?? []).map((url) => fileURLToPath(url)),
+				);
+				const built = builtPages(candidatePaths(set), planned, {
+					base: options.base,
+					writtenFile: (candidate) => writtenFileOf(dist, candidate, options.base),
+					isOurs: (file) => ours.has(join(dist, file)),
+					sitePages: options.sitePages,
+					siteRoutes,
+				});
+				if (built.clashes.length > 0) throw clashError(built.clashes);
+				if (built.missing.length > 0) {
+					throw new Error(
+						`fallback: Astro wrote no file for ${built.missing
+							.slice(0, 3)
+							.map((page) => `${options.base}${page.path}`)
+							.join(', ')}${built.missing.length > 3 ? '…' : ''}. Nothing in the build was changed.`,
+					);
+				}
+				const sitePaths = [...new Set([...config().sitePaths, ...built.sitePaths])];
+				config().siteGalleries = built.siteGalleries;
+				const pages = built.ours;
+				const copies = await copySitePages(dist, options.base, built.sitePaths);
+				if (sitePaths.length > 0) logger.info(sitePagesLine(sitePaths, options.base, copies));
 				const texts = await settlePages(dist, options.base, pages, assetsDir, { inline: !embedded });
 				if (embedded) checkNoInlineCode(texts.values());
 				// Each page carries the policy for its own inline code: the contract (and every
@@ -318,6 +365,8 @@ export function fallbackIntegration(
 					siteGalleries: config().siteGalleries,
 					siteBase,
 					localeAliases,
+					sitePaths,
+					galleries: config().galleries,
 				});
 				const warning = maintenanceWarning(contract);
 				if (warning) logger.warn(warning);

@@ -5,7 +5,7 @@
  * ends as `{path}.html` with its stylesheets inline; nothing else in the build is touched.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, rmdir, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rename, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appErrorPages } from '../catalog/appErrors';
 import { statusCatalog } from '../catalog/statuses';
@@ -18,8 +18,11 @@ export interface PageSet {
 	/** Every shipped locale, the default first. */
 	locales: readonly Locale[];
 	defaultLocale: Locale;
-	/** Statuses whose default-locale page is the site's own (`sitePages`). */
-	sitePages: readonly number[];
+	/**
+	 * Paths (relative to Fallback's base: `404`, `ja/404`) where the site builds its own page of a
+	 * status it keeps (`sitePages`): none of Fallback's there.
+	 */
+	sitePaths: readonly string[];
 	/** Gallery paths (`''`, `de/`) the site has pages of its own at: left to the site. */
 	siteGalleries: readonly string[];
 	/** `false`: no gallery anywhere (embedded pages in production). Default true. */
@@ -39,14 +42,16 @@ export interface Candidate {
 	what: string;
 	/** The route file, relative to the package's src/routes/. */
 	route: string;
-	/** The status of a default-locale status page (what `sitePages` can leave to the site). */
+	/** The locale it is in. */
+	locale: Locale;
+	/** The status of a status page, in any locale (what `sitePages` can leave to the site). */
 	status?: number;
 	/** The gallery's folder (`''`, `de/`), for a gallery. */
 	gallery?: string;
 }
 
 /** Every path Fallback could answer at, relative to its base: the pages and the problem documents. */
-export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>): Candidate[] {
+export function candidatePaths(set: Omit<PageSet, 'sitePaths' | 'siteGalleries'>): Candidate[] {
 	return set.locales.flatMap((locale): Candidate[] => {
 		const prefix = localePrefix(locale, set.defaultLocale);
 		const names = [
@@ -59,19 +64,22 @@ export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>
 				file: `${prefix}${status.code}.html`,
 				what: `${status.code} page`,
 				route: '[...locale]/[code].astro',
-				...(prefix === '' ? { status: status.code } : {}),
+				locale,
+				status: status.code,
 			})),
 			...appErrorPages.map((app) => ({
 				path: `${prefix}${app.slug}`,
 				file: `${prefix}${app.slug}.html`,
 				what: `${app.slug} page`,
 				route: `[...locale]/${app.slug}.astro`,
+				locale,
 			})),
 			...names.flatMap((name) =>
 				(['json', 'txt'] as const).map((format) => ({
 					path: `${prefix}problem/${name}.${format}`,
 					what: `problem document of ${name}`,
 					route: `[...locale]/problem/[name].${format}.ts`,
+					locale,
 				})),
 			),
 			{
@@ -79,6 +87,7 @@ export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>
 				file: `${prefix}index.html`,
 				what: 'gallery',
 				route: '[...locale]/index.astro',
+				locale,
 				gallery: prefix,
 			},
 		];
@@ -86,7 +95,7 @@ export function candidatePaths(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>
 }
 
 /** The problem documents and text twins in every locale, relative to Fallback's base (`problem/404.json`). */
-export function problemDocuments(set: Omit<PageSet, 'sitePages' | 'siteGalleries'>): string[] {
+export function problemDocuments(set: Omit<PageSet, 'sitePaths' | 'siteGalleries'>): string[] {
 	return candidatePaths(set)
 		.filter((candidate) => candidate.file === undefined)
 		.map((candidate) => candidate.path);
@@ -97,14 +106,14 @@ export type OwnPage = Candidate & { file: string };
 
 /**
  * Every page Fallback builds, in every locale: status pages, the two app-error pages, galleries;
- * none where the site keeps the status (`sitePages`) or has a page of its own (a gallery's path),
- * and no gallery in a build without any (`galleries: false`).
+ * none where the site builds its own page of a status it keeps (`sitePaths`) or has a page of its
+ * own (a gallery's path), and no gallery in a build without any (`galleries: false`).
  */
 export function ownPages(set: PageSet): OwnPage[] {
 	return candidatePaths(set).filter(
 		(candidate): candidate is OwnPage =>
 			candidate.file !== undefined &&
-			!(candidate.status !== undefined && set.sitePages.includes(candidate.status)) &&
+			!set.sitePaths.includes(candidate.path) &&
 			!(
 				candidate.gallery !== undefined &&
 				(set.galleries === false || set.siteGalleries.includes(candidate.gallery))
@@ -122,61 +131,154 @@ export interface SiteRoute {
 
 const normalised = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
 
+/** A page of Fallback's that the site builds too, where the site keeps no page of that status. */
+export interface Clash {
+	/** The URL path, with the base: `/404`, `/ja/500`. */
+	path: string;
+	/** The site's route file that builds it (or may: a dynamic route). */
+	siteFile: string;
+	what: string;
+	route: string;
+	status?: number;
+}
+
 export interface Collisions {
-	/** Gallery paths the site answers itself: the gallery is left out there. */
+	/** Gallery paths the site answers itself (a page of its own there): the gallery is left out. */
 	galleries: string[];
+	/**
+	 * A dynamic route of the site's that may build a page at a gallery's path (Starlight's
+	 * `[...slug]` builds `/`, maybe not `/de/`): no gallery is built at all, since Astro would give
+	 * Fallback's the path (routes sort alphabetically) and the site's page would be lost.
+	 */
+	catchAll?: string;
+	/** Paths (relative to the base) of a status the site keeps (`sitePages`) that it has a page at. */
+	sitePaths: string[];
 	/** Everything else the site and Fallback both answer: the build stops, naming both. */
-	clashes: { path: string; siteFile: string; what: string; route: string; status?: number }[];
+	clashes: Clash[];
 }
 
 /**
- * The site's static pages against Fallback's paths under `base` (`/`, `/errors/`). A status the
- * options leave to the site (`sitePages`) is no clash; a gallery yields to the site's own page, and
- * to a dynamic route of the site's that may build one there (Starlight's `[...slug]` builds `/`).
+ * The site's static pages against Fallback's paths under `base` (`/`, `/errors/`), before the
+ * build: a status the options leave to the site (`sitePages`) is no clash, in any locale; a gallery
+ * yields to the site's own page, and to a dynamic route of the site's that may build one there.
+ * What a dynamic route of the site's builds is known after the build only (builtPages).
  */
 export function collisions(
 	siteRoutes: readonly SiteRoute[],
 	base: string,
-	set: Omit<PageSet, 'siteGalleries'>,
+	set: Omit<PageSet, 'siteGalleries' | 'sitePaths'> & { sitePages: readonly number[] },
 ): Collisions {
 	const site = new Map(
 		siteRoutes
 			.filter((route) => route.pathname !== undefined)
 			.map((route) => [normalised(route.pathname!), route.entrypoint]),
 	);
-	const galleries: string[] = [];
-	const clashes: Collisions['clashes'] = [];
+	const found: Collisions = { galleries: [], sitePaths: [], clashes: [] };
 	for (const candidate of candidatePaths(set)) {
 		const path = normalised(`${base}${candidate.path}`);
 		if (candidate.gallery !== undefined) {
-			const dynamic = siteRoutes.some((route) => route.pathname === undefined && route.matches?.(path));
-			if (site.has(path) || dynamic) galleries.push(candidate.gallery);
+			const dynamic = siteRoutes.find((route) => route.pathname === undefined && route.matches?.(path));
+			if (site.has(path)) found.galleries.push(candidate.gallery);
+			else if (dynamic && found.catchAll === undefined) found.catchAll = dynamic.entrypoint;
 			continue;
 		}
 		const siteFile = site.get(path);
 		if (siteFile === undefined) continue;
-		if (candidate.status === undefined || !set.sitePages.includes(candidate.status)) {
-			clashes.push({
-				path,
-				siteFile,
-				what: candidate.what,
-				route: candidate.route,
-				...(candidate.status === undefined ? {} : { status: candidate.status }),
-			});
+		if (candidate.status !== undefined && set.sitePages.includes(candidate.status)) {
+			found.sitePaths.push(candidate.path);
+		} else {
+			found.clashes.push(clashAt(path, siteFile, candidate));
 		}
 	}
-	return { galleries, clashes };
+	return found;
 }
 
-/** The Error a clash stops the build with: both files, and the two ways out. */
-export function clashError(clashes: Collisions['clashes']): Error {
+const clashAt = (path: string, siteFile: string, candidate: Candidate): Clash => ({
+	path,
+	siteFile,
+	what: candidate.what,
+	route: candidate.route,
+	...(candidate.status === undefined ? {} : { status: candidate.status }),
+});
+
+/** What the build wrote at Fallback's paths, read from its files once Astro is done. */
+export interface BuiltPages {
+	/** The pages Fallback's routes wrote: the ones it settles and answers with. */
+	ours: OwnPage[];
+	/** Paths (relative to the base) where the site built its own page of a status it keeps. */
+	sitePaths: string[];
+	/** Gallery folders (`''`, `de/`) that hold the site's own page. */
+	siteGalleries: string[];
+	/** Pages of Fallback's the site built instead, of a status it does not keep: the build stops. */
+	clashes: Clash[];
+	/** Pages of Fallback's nobody wrote (a bug, or a route of the site's that is not prerendered). */
+	missing: OwnPage[];
+}
+
+/**
+ * Sorts Fallback's candidate pages by who wrote their file: Fallback's routes (`isOurs`, from the
+ * files Astro says each route wrote), the site (a route of its own won the path: Astro warns and
+ * builds the site's), or nobody. `planned`: the pages Fallback's routes were asked to build.
+ * Reads nothing but the file names: the build stops, if it must, before any file is touched.
+ */
+export function builtPages(
+	candidates: readonly Candidate[],
+	planned: readonly OwnPage[],
+	{
+		base,
+		writtenFile,
+		isOurs,
+		sitePages,
+		siteRoutes,
+	}: {
+		base: string;
+		/** The file Astro wrote at a candidate's path, if any (writtenFileOf). */
+		writtenFile: (candidate: Candidate) => string | undefined;
+		isOurs: (file: string) => boolean;
+		sitePages: readonly number[];
+		siteRoutes: readonly SiteRoute[];
+	},
+): BuiltPages {
+	const built: BuiltPages = { ours: [], sitePaths: [], siteGalleries: [], clashes: [], missing: [] };
+	const isPlanned = new Set(planned.map((page) => page.path));
+	for (const candidate of candidates) {
+		if (candidate.file === undefined) continue;
+		const file = writtenFile(candidate);
+		if (file !== undefined && isOurs(file)) {
+			if (isPlanned.has(candidate.path)) built.ours.push(candidate as OwnPage);
+			continue;
+		}
+		if (file === undefined) {
+			// A gallery left out (the site's catch-all) or not built (production) is no page.
+			if (isPlanned.has(candidate.path) && candidate.gallery === undefined)
+				built.missing.push(candidate as OwnPage);
+			continue;
+		}
+		if (candidate.gallery !== undefined) built.siteGalleries.push(candidate.gallery);
+		else if (candidate.status !== undefined && sitePages.includes(candidate.status))
+			built.sitePaths.push(candidate.path);
+		else {
+			const path = normalised(`${base}${candidate.path}`);
+			const route = siteRoutes.find((one) => one.matches?.(path) ?? normalised(one.pathname ?? '') === path);
+			built.clashes.push(clashAt(path, route?.entrypoint ?? `the site's page ${path}`, candidate));
+		}
+	}
+	return built;
+}
+
+/** The Error a clash stops the build with: both files, and the ways out. */
+export function clashError(clashes: readonly Clash[]): Error {
 	const first = clashes[0]!;
 	const statuses = [...new Set(clashes.flatMap((clash) => (clash.status ? [clash.status] : [])))];
+	const starlight = clashes.some((clash) => clash.siteFile.includes('@astrojs/starlight'));
 	const ways = [
 		...(statuses.length > 0
 			? [
 					`leave ${statuses.length > 1 ? 'these statuses' : 'it'} to the site with fallback({ sitePages: [${statuses.join(', ')}] })`,
 				]
+			: []),
+		...(starlight && statuses.includes(404)
+			? ["let Fallback's answer with Starlight's own option starlight({ disable404Route: true })"]
 			: []),
 		"move Fallback's pages with fallback({ base: '/errors/' })",
 	];
@@ -188,12 +290,12 @@ export function clashError(clashes: Collisions['clashes']): Error {
 					.join(', ')}${clashes.length > 4 ? '…' : ''})`
 			: '';
 	return new Error(
-		`fallback: ${first.siteFile} and Fallback's ${first.what} (fallback-pages/src/routes/${first.route}) both answer ${first.path}${more}: ${ways.join(', or ')}.`,
+		`fallback: ${first.siteFile} and Fallback's ${first.what} (fallback-pages/src/routes/${first.route}) both answer ${first.path}${more}: ${ways.join(', or ')}. Nothing in the build was changed.`,
 	);
 }
 
 /** The file Astro wrote for a page, whatever `build.format`: `404.html`, `503/index.html`, `de.html`. */
-function writtenFile(
+export function writtenFileOf(
 	dist: string,
 	page: Pick<OwnPage, 'path' | 'gallery'>,
 	base: string,
@@ -266,7 +368,7 @@ export async function settlePages(
 	const texts = new Map<string, string>();
 	const at = base.replace(/^\//, '');
 	for (const page of pages) {
-		const written = writtenFile(dist, page, base);
+		const written = writtenFileOf(dist, page, base);
 		if (written === undefined) throw new Error(`fallback: Astro wrote no file for ${base}${page.path}`);
 		const text = await readFile(join(dist, written), 'utf8');
 		const html = inline
@@ -283,4 +385,46 @@ export async function settlePages(
 		texts.set(page.file, html);
 	}
 	return texts;
+}
+
+/**
+ * The site's own pages of another locale under the name every host config looks for: a copy of
+ * `ja/404/index.html` (Astro's `build.format: 'directory'`) as `ja/404.html`, the site's file left
+ * as it is. Returns the copies made, relative to the build.
+ */
+export async function copySitePages(dist: string, base: string, paths: readonly string[]): Promise<string[]> {
+	const copies: string[] = [];
+	const at = base.replace(/^\//, '');
+	for (const path of paths) {
+		const written = writtenFileOf(dist, { path }, base);
+		const target = `${at}${path}.html`;
+		if (written === undefined || written === target) continue;
+		await copyFile(join(dist, written), join(dist, target));
+		copies.push(target);
+	}
+	return copies;
+}
+
+/** The log's line on the pages the site keeps (`sitePages`), where it built them. */
+export function sitePagesLine(paths: readonly string[], base: string, copies: readonly string[]): string {
+	const shown = paths.map((path) => `${base}${path}`).join(', ');
+	const copied =
+		copies.length > 0 ? `; copied as ${copies.join(', ')}, the name the server configs look for` : '';
+	return `the site's own pages answer at ${shown} (sitePages), as the site built them, with its headers; Fallback's answer in the other languages${copied}`;
+}
+
+/** The log's line on the galleries (a page per language listing every error page) of a site's build. */
+export function galleriesLine(
+	found: Pick<Collisions, 'galleries' | 'catchAll'>,
+	galleries: boolean,
+	base: string,
+): string {
+	if (found.catchAll !== undefined)
+		return `no gallery of Fallback's: the site's route ${found.catchAll} may build pages at its paths (${base}, ${base}de/…), so it is left out in every build`;
+	if (!galleries)
+		return "no gallery of Fallback's in a production build of the site (a preview has one per language, for review): a language's folder the site has no page at answers 404";
+	const own = found.galleries.map((gallery) => `${base}${gallery}`);
+	return own.length > 0
+		? `galleries for review in this preview; the site has its own page at ${own.join(', ')}: Fallback's gallery is left out there`
+		: "galleries for review in this preview, at each language's folder";
 }

@@ -614,37 +614,42 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 		);
 	}
 
-	if (contract.galleries === false) {
-		// A production build of pages in another site: nothing but the error pages is published.
-		add(
-			'galleries',
-			`GET ${at('')} answers 404 with the not-found page: no gallery in production`,
-			async (run) => check.page(run, await run.get(at('')), notFound),
-		);
-	} else {
-		add('galleries', `GET ${at('')} answers 200 with the gallery and the page headers`, async (run) => {
-			const answer = await run.get(at(''));
-			const file = galleryFile(contract, contract.defaultLocale);
-			run.status(answer, 200);
-			run.body(answer, site.fileText(file), `body (${file})`);
-			const ours = !contract.siteGalleries?.includes('');
-			if (ours) check.pageHeaders(run, answer);
-			// In site mode the site's own page keeps the Server header its server block sets.
-			if (ours || !host.siteMode) check.noVersion(run, answer);
-		});
-		for (const locale of negotiationLocales(contract)) {
+	// Each language's folder: the site's own page there, else Fallback's gallery where the build has
+	// galleries, else (a production build of a site) the not-found page in that language.
+	for (const locale of [contract.defaultLocale, ...negotiationLocales(contract)]) {
+		const path = localeFolder(contract, locale);
+		const file = galleryFile(contract, locale);
+		const folder = locale === contract.defaultLocale ? '' : `${locale}/`;
+		if (contract.siteGalleries?.includes(folder)) {
+			add('galleries', `GET ${path} answers 200 with the site's own page there`, async (run) => {
+				const answer = await run.get(path);
+				run.status(answer, 200);
+				run.body(answer, site.fileText(file), `body (${file})`);
+				// In site mode the site's own page keeps the Server header its server block sets.
+				if (!host.siteMode) check.noVersion(run, answer);
+			});
+		} else if (contract.galleries === false) {
 			add(
 				'galleries',
-				`GET ${localeFolder(contract, locale)} answers 200 with the gallery in that language`,
+				`GET ${path} answers 404 with the not-found page: no gallery in production`,
+				async (run) =>
+					check.page(
+						run,
+						await run.get(path),
+						locale === contract.defaultLocale ? notFound : check.inLocale(notFound, locale),
+					),
+			);
+		} else {
+			add(
+				'galleries',
+				`GET ${path} answers 200 with the gallery${folder ? ' in that language' : ''} and the page headers`,
 				async (run) => {
-					const answer = await run.get(localeFolder(contract, locale));
-					const file = galleryFile(contract, locale);
+					const answer = await run.get(path);
 					run.status(answer, 200);
 					run.body(answer, site.fileText(file), `body (${file})`);
-					// The site's own page there comes with the site's headers.
-					if (contract.siteGalleries?.includes(`${locale}/`)) return;
-					run.header(answer, 'content-language', contract.languageTags[locale] ?? locale);
+					if (folder) run.header(answer, 'content-language', contract.languageTags[locale] ?? locale);
 					check.pageHeaders(run, answer);
+					check.noVersion(run, answer);
 				},
 			);
 		}

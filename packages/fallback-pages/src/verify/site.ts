@@ -35,9 +35,14 @@ export function loadSite(
 		errorPage !== undefined
 			? kept
 			: [
-					...(contract.galleries === false ? [] : [contract.defaultLocale, ...contract.otherLocales]).map(
-						(locale) => galleryFile(contract, locale),
-					),
+					// Fallback's galleries where the build has them, the site's own pages at those paths.
+					...[contract.defaultLocale, ...contract.otherLocales]
+						.filter(
+							(locale) =>
+								contract.galleries !== false ||
+								contract.siteGalleries?.includes(locale === contract.defaultLocale ? '' : `${locale}/`),
+						)
+						.map((locale) => galleryFile(contract, locale)),
 					...errorRoutes(contract).flatMap((route) => [
 						route.file,
 						route.problemFile,
