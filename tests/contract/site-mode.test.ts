@@ -31,20 +31,26 @@ import {
 import { apache, caddy, findServerExecutable, nginx, teamHeaders, type ServerUnderTest } from './servers';
 import { buildTeamSite, type TeamSiteBuild } from './teamSite';
 
-type Variant = 'fallback-404' | 'own-404';
+type Variant = 'fallback-404' | 'own-404' | 'lang-404';
 type Built = TeamSiteBuild;
 
-/** The team's site built with Fallback: `own-404` with its own 404 page (sitePages: [404]). */
+/**
+ * The team's site built with Fallback: `own-404` with its own 404 page, `lang-404` with its own
+ * German one only (a `[lang]/404` route), each kept with sitePages: [404].
+ */
 const buildVariant = (variant: Variant) =>
-	buildTeamSite(variant, { FALLBACK_TEAM_SITE_OWN_404: variant === 'own-404' ? '1' : '0' });
+	buildTeamSite(variant, {
+		FALLBACK_TEAM_SITE_OWN_404: variant === 'own-404' ? '1' : '0',
+		FALLBACK_TEAM_SITE_LANG_404: variant === 'lang-404' ? '1' : '0',
+	});
 
 const builds: Partial<Record<Variant, Built>> = {};
 let browser: Browser;
 
 beforeAll(async () => {
-	const [fallback404, own404] = await Promise.all([buildVariant('fallback-404'), buildVariant('own-404')]);
-	builds['fallback-404'] = fallback404;
-	builds['own-404'] = own404;
+	const variants = ['fallback-404', 'own-404', 'lang-404'] as const;
+	const built = await Promise.all(variants.map(buildVariant));
+	for (const [index, variant] of variants.entries()) builds[variant] = built[index]!;
 	browser = await chromium.launch(chromiumLaunchOptions());
 }, buildTimeoutMs);
 
@@ -163,16 +169,18 @@ function describeSiteMode(server: ServerUnderTest) {
 			site?: Awaited<ReturnType<typeof serveTeamSite>>;
 		} = {};
 		const own: { site?: Awaited<ReturnType<typeof serveTeamSite>> } = {};
+		const perLanguage: { site?: Awaited<ReturnType<typeof serveTeamSite>> } = {};
 		beforeAll(async () => {
 			const built = builds['own-404']!;
-			[served.without, served.site, own.site] = await Promise.all([
+			[served.without, served.site, own.site, perLanguage.site] = await Promise.all([
 				serveTeamSite(server, executable, built, 'without'),
 				serveTeamSite(server, executable, built, 'site'),
 				serveTeamSite(server, executable, builds['fallback-404']!, 'site'),
+				serveTeamSite(server, executable, builds['lang-404']!, 'site'),
 			]);
 		}, 120_000);
 		afterAll(async () => {
-			for (const one of [served.without, served.site, own.site]) {
+			for (const one of [served.without, served.site, own.site, perLanguage.site]) {
 				await one?.running.stop();
 				if (one) await removeWorkDir(one.dir);
 			}
@@ -242,6 +250,40 @@ function describeSiteMode(server: ServerUnderTest) {
 			expect(german.headers.get('content-security-policy')).not.toBeNull();
 		});
 
+		it("serves the site's own German 404 ([lang]/404, sitePages) as built under /de/ and to a German browser, Fallback's English one to others", async () => {
+			const { dist, log } = builds['lang-404']!;
+			expect(log).toContain("the site's own pages answer at /de/404 (sitePages)");
+			const german = await readFile(join(dist, 'de/404.html'), 'utf8');
+			expect(german).toContain('Unsere eigene 404');
+			expect(await readFile(join(dist, 'de/404/index.html'), 'utf8')).toBe(german);
+			const port = perLanguage.site!.running.port;
+			for (const [path, language] of [
+				['/de/no/such/page', 'en'],
+				['/no/such/page', 'de'],
+			] as const) {
+				const lost = await request(port, path, {
+					headers: { 'Accept-Language': language, Accept: 'text/html' },
+				});
+				expect([path, lost.status, lost.body]).toEqual([path, 404, german]);
+				expect(lost.headers.get('content-security-policy'), path).toBeNull();
+				expect(lost.headers.get(teamHeaders.everyAnswer.name), path).toBe(teamHeaders.everyAnswer.value);
+			}
+			// Fallback's English page (nginx adds its request ID to it).
+			const english = await request(port, '/no/such/page', { headers: { 'Accept-Language': 'en' } });
+			expect([english.status, english.headers.get('content-language')]).toEqual([404, 'en']);
+			expect(english.body).toContain('<h2>This page could not be found.</h2>');
+			expect(english.headers.get('content-security-policy')).not.toBeNull();
+			// Its problem document is Fallback's, in German.
+			const api = await request(port, '/de/no/such/page', { headers: { Accept: 'application/json' } });
+			expect([api.status, api.headers.get('content-type'), api.headers.get('content-language')]).toEqual([
+				404,
+				expect.stringMatching(/^application\/problem\+json/),
+				'de',
+			]);
+			const load = await loadInBrowser(port, '/de/no/such/page');
+			expect(load).toEqual({ violations: [], failed: [], shows: everythingShows });
+		});
+
 		it("loads the site's pages whole in Chromium, with no CSP violation (the whole-server config blocks them)", async () => {
 			const paths = ['/', '/about/', '/no/such/page'];
 			const whole = await serveTeamSite(server, executable, builds['own-404']!, 'whole-server');
@@ -265,9 +307,11 @@ function describeSiteMode(server: ServerUnderTest) {
 			}
 		}, 120_000);
 
-		for (const variant of ['own-404', 'fallback-404'] as const) {
+		for (const variant of ['own-404', 'fallback-404', 'lang-404'] as const) {
 			it(`holds the route contract: npm run verify passes (${variant})`, async () => {
-				const target = variant === 'own-404' ? served.site! : own.site!;
+				const target = { 'own-404': served.site!, 'fallback-404': own.site!, 'lang-404': perLanguage.site! }[
+					variant
+				];
 				const built = builds[variant]!;
 				const lines: string[] = [];
 				const run = await runVerify({

@@ -1,12 +1,15 @@
 // A team's own Astro site, as teams have them (its layout, stylesheet, script, web font and image
 // under /_astro/, an inline style), with Fallback added: the contract suite's site-mode fixture
 // (tests/contract/site-mode.test.ts). FALLBACK_TEAM_SITE_OWN_404=1 builds the variant with the
-// site's own 404 page, kept with `sitePages`; FALLBACK_TEAM_SITE_STATIC_HOST=github-pages the build
-// for that host (`staticHost`: tests/contract/static-hosts.test.ts).
+// site's own 404 page, kept with `sitePages`; FALLBACK_TEAM_SITE_LANG_404=1 the variant with a 404
+// page per language from a `[lang]/404` route (German only: English is Fallback's), kept the same
+// way; FALLBACK_TEAM_SITE_STATIC_HOST=github-pages the build for that host (`staticHost`:
+// tests/contract/static-hosts.test.ts).
 import { defineConfig } from 'astro/config';
 import fallback from 'fallback-pages';
 
 const own404 = process.env.FALLBACK_TEAM_SITE_OWN_404 === '1';
+const lang404 = process.env.FALLBACK_TEAM_SITE_LANG_404 === '1';
 const staticHost = process.env.FALLBACK_TEAM_SITE_STATIC_HOST || undefined;
 
 /** The site's own 404 page, in the variant that has one. */
@@ -22,15 +25,29 @@ const own404Page = {
 	},
 };
 
+/** The site's own 404 page per language, in the variant that has them: Astro builds /de/404. */
+const lang404Pages = {
+	name: 'team-site-lang-404',
+	hooks: {
+		'astro:config:setup': ({ injectRoute }) =>
+			injectRoute({
+				pattern: '/[lang]/404',
+				entrypoint: new URL('./src/lang-404.astro', import.meta.url),
+				prerender: true,
+			}),
+	},
+};
+
 export default defineConfig({
 	build: { inlineStylesheets: 'never' },
 	// Its script a file in /_astro/ too, however small.
 	vite: { build: { assetsInlineLimit: 0 } },
 	integrations: [
 		...(own404 ? [own404Page] : []),
+		...(lang404 ? [lang404Pages] : []),
 		fallback({
 			locales: ['en', 'de'],
-			...(own404 ? { sitePages: [404] } : {}),
+			...(own404 || lang404 ? { sitePages: [404] } : {}),
 			...(staticHost ? { staticHost } : {}),
 		}),
 	],

@@ -35,7 +35,14 @@ import {
 import { firstListedCapture } from './language';
 import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
 import type { HostOptions } from './options';
-import { fallbackGalleries, namedStatuses, pageGroupPattern, pageGroups, pageName } from './pageTable';
+import {
+	fallbackGalleries,
+	namedStatuses,
+	pageGroupPattern,
+	pageGroups,
+	pageName,
+	sitePageFolders,
+} from './pageTable';
 
 import { block, caddySyntax, comment, renderFile, type ConfigNode, type Directive } from './syntax/braces';
 
@@ -64,40 +71,61 @@ function pageHeaderSnippet(contract: RouteContract): ConfigNode {
 }
 
 /**
- * Site mode, in handle_errors: an error in the default locale whose page is the site's own
- * (sitePages) shows it as the site built it, with none of Fallback's headers, whatever language is
- * asked for. Its problem document and text twin, and the page under another locale's folder, are
- * Fallback's.
+ * Site mode, in handle_errors: an error whose page is the site's own (sitePages) shows it as the
+ * site built it, with none of Fallback's headers. The site's page of the default locale answers in
+ * every language asked for, but under another locale's folder; its page of another locale (an
+ * Astro site's `[lang]/404`) answers where that locale's page would. Problem documents and text
+ * twins are Fallback's.
  */
 function sitePageLines(contract: RouteContract): ConfigNode[] {
-	const sitePages = contract.statusPages.filter((route) => route.sitePage);
-	if (sitePages.length === 0) return [];
+	const sites = [...sitePageFolders(contract)];
+	if (sites.length === 0) return [];
 	const base = localeFolder(contract, contract.defaultLocale);
-	// Another locale's folder, or a folder of the site's for another locale: Fallback's page there.
+	const inDefault = sites.filter(([, folders]) => folders.includes('')).map(([name]) => name);
+	const inLocales = sites.flatMap(([name, folders]) =>
+		folders.filter((folder) => folder !== '').map((folder) => `${folder}|${name}`),
+	);
+	// Another locale's folder, or a folder of the site's for another locale: that locale's page there.
 	const otherFolders = [
 		...contract.otherLocales.map((locale) => `${literalPathPattern(base)}${locale}/`),
 		...Object.entries(contract.localeAliases ?? {})
 			.filter(([, locale]) => locale !== contract.defaultLocale)
 			.map(([folder]) => literalPathPattern(folder)),
 	];
+	const serve = (rewrite: string) =>
+		block(`route ${rewrite === 'default' ? '@sitePage' : '@siteLocalePage'}`, [
+			`rewrite * ${base}${rewrite === 'default' ? '' : '{fallback_locale}'}{fallback_page_name}.${formats.page.extension}`,
+			block('file_server', ['disable_canonical_uris']),
+		]);
 	return [
 		comment("The site's own pages (sitePages), as they were built: its headers, not Fallback's."),
 		// One map, then one value matched: a `vars` matcher holds if any one of its variables does.
 		// By the page's name: an app-error page that shares a site page's status is Fallback's.
-		block('map "{fallback_page_name}|{vars.fallback_format}" {fallback_site_page}', [
-			...sitePages.map((route) => `"${pageName(contract, route)}|page" yes`),
-			'default no',
-		]),
-		block('@sitePage', [
-			'vars {fallback_site_page} yes',
-			...(otherFolders.length > 0
-				? [`not path_regexp ${caddyString(`^(?:${otherFolders.join('|')})`, 'locale folders')}`]
-				: []),
-		]),
-		block('route @sitePage', [
-			`rewrite * ${base}{fallback_page_name}.${formats.page.extension}`,
-			block('file_server', ['disable_canonical_uris']),
-		]),
+		...(inDefault.length > 0
+			? [
+					block('map "{fallback_page_name}|{vars.fallback_format}" {fallback_site_page}', [
+						...inDefault.map((name) => `"${name}|page" yes`),
+						'default no',
+					]),
+					block('@sitePage', [
+						'vars {fallback_site_page} yes',
+						...(otherFolders.length > 0
+							? [`not path_regexp ${caddyString(`^(?:${otherFolders.join('|')})`, 'locale folders')}`]
+							: []),
+					]),
+					serve('default'),
+				]
+			: []),
+		...(inLocales.length > 0
+			? [
+					block(
+						'map "{fallback_locale}|{fallback_page_name}|{vars.fallback_format}" {fallback_site_locale_page}',
+						[...inLocales.map((key) => `${caddyString(`${key}|page`, 'site page')} yes`), 'default no'],
+					),
+					'@siteLocalePage vars {fallback_site_locale_page} yes',
+					serve('locale'),
+				]
+			: []),
 	];
 }
 

@@ -8,6 +8,7 @@ import {
 	contentLanguage,
 	defaultLocaleRoutes,
 	baseOf,
+	errorRoutes,
 	headersInFrontOfApp,
 	negotiates,
 	notFoundPage,
@@ -54,6 +55,7 @@ import {
 	pageGroups,
 	pageName,
 	pageStatuses,
+	sitePageFolders,
 } from './pageTable';
 import { acceptPatterns, formats } from './mediaType';
 import type { HostOptions } from './options';
@@ -91,32 +93,48 @@ export function pageUri(contract: RouteContract, route: PageRoute, mode: string)
 
 /**
  * The prefix a page is served under: the internal one, whose location adds Fallback's headers; in
- * site mode the site's own pages (sitePages) come, as pages, from a location of their own that adds
- * none (`$fallback_site_pages_prefix`), so they go out with the site's headers, as they were built.
+ * site mode, for a name whose page the site keeps in some language (sitePages), a variable that
+ * says so for the language and format asked for: the site's page comes from a location of its own
+ * that adds none (`sitePagesPrefix`), so it goes out with the site's headers, as it was built.
  */
 function pagesPrefix(contract: RouteContract, route: PageRoute, mode: string): string {
-	return mode === 'site' && route.sitePage ? inWord(sitePagesPrefixVariable) : contract.internalPrefix;
+	const name = pageName(contract, route);
+	return mode === 'site' && sitePageFolders(contract).has(name)
+		? inWord(sitePrefixVariable(name))
+		: contract.internalPrefix;
 }
 
 /** In site mode, where the site's own pages are served from: `/__fallback-site/`. */
 export const sitePagesPrefix = (contract: RouteContract) => contract.internalPrefix.replace(/\/$/, '-site/');
 
-const sitePagesPrefixVariable = '$fallback_site_pages_prefix';
+/** `$fallback_site_404_prefix`: where the page of that name comes from, the site's or Fallback's. */
+const sitePrefixVariable = (name: string) => `$fallback_site_${name.replace(/-/g, '_')}_prefix`;
 
 /**
- * Site mode, at http level: where a site page's answer comes from — the site's own location for the
- * page itself where the error is in the default locale (the site built that page), Fallback's for
- * its problem document and text twin and under another locale's folder (Fallback's answers).
+ * Site mode, at http level, for each name whose page the site keeps in some language: where the
+ * answer comes from, by the language folder chosen (as pageUri chooses it) and the format — the
+ * site's own location for the page itself in a language the site built it in, Fallback's for its
+ * problem document and text twin and for the other languages.
  */
-function sitePagesPrefixMap(contract: RouteContract): ConfigNode[] {
-	if (!contract.statusPages.some((route) => route.sitePage)) return [];
-	const key = `${negotiates(contract) ? folderVariable('site') : ''}${formatVariable('site', 'extension')}`;
+function sitePagesPrefixMaps(contract: RouteContract): ConfigNode[] {
+	const sites = sitePageFolders(contract);
+	if (sites.size === 0) return [];
 	return [
 		comment("The site's own pages (sitePages) as they were built; their problem documents are Fallback's."),
-		block(`map "${key}" ${sitePagesPrefixVariable}`, [
-			`${formats.page.extension} ${nginxString(sitePagesPrefix(contract), 'site pages prefix')}`,
-			`default ${nginxString(contract.internalPrefix, 'internal prefix')}`,
-		]),
+		...[...sites].map(([name, folders]) => {
+			const locale = !negotiates(contract)
+				? ''
+				: folders.includes('')
+					? folderVariable('site')
+					: localeVariable('site');
+			return block(`map "${locale}${formatVariable('site', 'extension')}" ${sitePrefixVariable(name)}`, [
+				...folders.map(
+					(folder) =>
+						`${nginxString(`${folder}${formats.page.extension}`, 'language folder')} ${nginxString(sitePagesPrefix(contract), 'site pages prefix')}`,
+				),
+				`default ${nginxString(contract.internalPrefix, 'internal prefix')}`,
+			]);
+		}),
 	];
 }
 
@@ -357,10 +375,9 @@ function pageLocations(contract: RouteContract, mode: string): ConfigNode[] {
 			: inWord(sitePages.has(name) ? `$fallback_${mode}_own_folder` : `$fallback_${mode}_page_folder`);
 	const format = (name: string) =>
 		`${inWord(formatVariable(mode, 'folder'))}${name}.${inWord(formatVariable(mode, 'extension'))}`;
-	const prefixOf = (name: string) => {
-		const sitePage = sitePages.get(name);
-		return sitePage ? pagesPrefix(contract, sitePage, mode) : contract.internalPrefix;
-	};
+	const sites = sitePageFolders(contract);
+	const prefixOf = (name: string) =>
+		mode === 'site' && sites.has(name) ? inWord(sitePrefixVariable(name)) : contract.internalPrefix;
 	return pageGroups(contract).map((group) => {
 		const pattern = pageGroupPattern(contract, group, `fallback_${mode}_own_locale`);
 		return block(`location ~ ${nginxPattern(pattern, 'page paths')}`, [
@@ -720,7 +737,7 @@ export function nginxSiteHttpConfig(contract: RouteContract): string {
 		...languageMaps('site', contract),
 		...pageFolderMap(contract, 'site'),
 		...formatMaps('site'),
-		...sitePagesPrefixMap(contract),
+		...sitePagesPrefixMaps(contract),
 	]);
 }
 
@@ -768,7 +785,7 @@ export function nginxSiteConfig(contract: RouteContract): string {
  * header of its own (Retry-After on 503) needs it, and nginx then adds only those here.
  */
 function sitePagesLocation(contract: RouteContract): ConfigNode[] {
-	const sitePages = contract.statusPages.filter((route) => route.sitePage);
+	const sitePages = errorRoutes(contract).filter((route) => route.sitePage);
 	if (sitePages.length === 0) return [];
 	const prefix = sitePagesPrefix(contract);
 	const withHeaders = sitePages.filter((route) => Object.keys(route.headers).length > 0);

@@ -132,3 +132,19 @@ export function foldersWithoutIndex(contract: RouteContract): string[] {
 		)
 		.map((locale) => localeFolder(contract, locale));
 }
+
+/**
+ * The site's own pages (`sitePage`) by name: for each name, the language folders (`''` for the
+ * default locale, `de/`) where its page is the one the site built (`sitePages`; an Astro site's
+ * `[lang]/404.astro` gives `de/`). Served there as built, with the site's headers.
+ */
+export function sitePageFolders(contract: RouteContract): Map<string, string[]> {
+	const folders = new Map<string, string[]>();
+	for (const route of errorRoutes(contract)) {
+		if (!route.sitePage) continue;
+		const locale = routeLocale(contract, route);
+		const name = pageName(contract, route);
+		folders.set(name, [...(folders.get(name) ?? []), locale === contract.defaultLocale ? '' : `${locale}/`]);
+	}
+	return folders;
+}
