@@ -16,6 +16,7 @@ import {
 	inlineStylesheets,
 	ownPages,
 	settlePages,
+	withoutAstroPolicy,
 	withoutScriptFiles,
 } from '../../packages/fallback-pages/src/integration/ownPages';
 import { joinBase } from '../../packages/fallback-pages/src/contract/contract';
@@ -188,6 +189,15 @@ describe("the pages' files, whatever the site's build settings", () => {
 		expect(withoutScriptFiles(html)).toBe(
 			'<head><style>p{}</style></head><body><p>x</p><script type="module">go()</script></body>',
 		);
+	});
+
+	it("drops the policy Astro's security.csp adds (it lacks the inlined style's hash), and nothing else", () => {
+		const html =
+			'<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta http-equiv="Content-Security-Policy" content="script-src \'self\'; style-src \'self\' \'sha256-x\'"><style>p{}</style></head>';
+		expect(withoutAstroPolicy(html)).toBe(
+			'<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><style>p{}</style></head>',
+		);
+		expect(withoutAstroPolicy(html.toLowerCase())).not.toContain('sha256-x');
 	});
 
 	it("renames a directory build's 503/index.html to 503.html and a file build's de.html to de/index.html", async () => {

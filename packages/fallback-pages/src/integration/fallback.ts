@@ -34,6 +34,7 @@ import {
 	writeNetlifyRules,
 } from './buildSteps';
 import {
+	aliasSitePages,
 	builtPages,
 	candidatePaths,
 	clashError,
@@ -350,10 +351,28 @@ export function fallbackIntegration(
 							.join(', ')}${built.missing.length > 3 ? '…' : ''}. Nothing in the build was changed.`,
 					);
 				}
-				const sitePaths = [...new Set([...config().sitePaths, ...built.sitePaths])];
+				// The site's pages in its own language folders (`/en/` where it prefixes its default
+				// locale, `/pt-BR/`) answer for their locale too, at Fallback's paths.
+				const aliased =
+					options.base === '/'
+						? aliasSitePages(dist, {
+								aliases: localeAliases,
+								siteBase,
+								defaultLocale: shipped.defaultLocale,
+								sitePages: options.sitePages,
+							}).filter(
+								(copy) => !config().sitePaths.includes(copy.path) && !built.sitePaths.includes(copy.path),
+							)
+						: [];
+				const sitePaths = [
+					...new Set([...config().sitePaths, ...built.sitePaths, ...aliased.map((copy) => copy.path)]),
+				];
 				config().siteGalleries = built.siteGalleries;
-				const pages = built.ours;
-				const copies = await copySitePages(dist, options.base, built.sitePaths);
+				const pages = built.ours.filter((page) => !sitePaths.includes(page.path));
+				const copies = await copySitePages(dist, options.base, [
+					...built.sitePaths.map((path) => ({ path, from: writtenFileOf(dist, { path }, options.base)! })),
+					...aliased,
+				]);
 				if (sitePaths.length > 0) logger.info(sitePagesLine(sitePaths, options.base, copies));
 				const texts = await settlePages(dist, options.base, pages, assetsDir, { inline: !embedded });
 				if (embedded) checkNoInlineCode(texts.values());

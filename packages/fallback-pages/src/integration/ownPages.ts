@@ -353,6 +353,27 @@ export function withoutScriptFiles(html: string): string {
 }
 
 /**
+ * A page without the policy Astro adds to every page under its `security.csp` setting: it hashes
+ * the styles Astro knows of, not those Fallback puts inline afterwards, and a browser enforces
+ * every policy a page has, so Fallback's page would render unstyled. The page's own policy
+ * (withPagePolicy) allows exactly its inline code; the site's pages keep Astro's.
+ */
+export function withoutAstroPolicy(html: string): string {
+	const policies = locatedElements(html).filter(
+		(element) =>
+			element.tagName === 'meta' &&
+			element.attrs?.some(
+				(attr) => attr.name === 'http-equiv' && attr.value.toLowerCase() === 'content-security-policy',
+			),
+	);
+	let result = html;
+	for (const { sourceCodeLocation: at } of policies.reverse()) {
+		if (at) result = `${result.slice(0, at.startOffset)}${result.slice(at.endOffset)}`;
+	}
+	return result;
+}
+
+/**
  * Makes Fallback's pages in `dist` files with the names hosts look for (`503/index.html` renamed
  * `503.html`) and, with `inline`, self-contained: stylesheets inline, and their own policy for
  * their inline code. Returns each page's final text by its file name
@@ -372,7 +393,7 @@ export async function settlePages(
 		if (written === undefined) throw new Error(`fallback: Astro wrote no file for ${base}${page.path}`);
 		const text = await readFile(join(dist, written), 'utf8');
 		const html = inline
-			? withPagePolicy(withoutScriptFiles(await inlineStylesheets(text, dist, assetsDir)))
+			? withPagePolicy(withoutAstroPolicy(withoutScriptFiles(await inlineStylesheets(text, dist, assetsDir))))
 			: text;
 		const target = `${at}${page.file}`;
 		if (html !== text) await writeFile(join(dist, written), html);
@@ -387,29 +408,81 @@ export async function settlePages(
 	return texts;
 }
 
+/** A page the site built that answers at a path of Fallback's: `de/404/index.html` as `de/404`. */
+export interface SiteCopy {
+	/** The site's file, relative to the build. */
+	from: string;
+	/** Fallback's path it answers at, relative to the base: `404`, `pt/404`. */
+	path: string;
+}
+
 /**
- * The site's own pages of another locale under the name every host config looks for: a copy of
- * `ja/404/index.html` (Astro's `build.format: 'directory'`) as `ja/404.html`, the site's file left
- * as it is. Returns the copies made, relative to the build.
+ * The site's own pages of the statuses it keeps (`sitePages`) in its language folders that are not
+ * Fallback's — `/en/` where it prefixes its default locale, `/pt-BR/` — each for the locale the
+ * folder stands for (`localeAliases`), where it built one (an Astro site's `[lang]/404.astro`): they
+ * answer in place of Fallback's for that locale. The first folder of a locale wins.
  */
-export async function copySitePages(dist: string, base: string, paths: readonly string[]): Promise<string[]> {
-	const copies: string[] = [];
-	const at = base.replace(/^\//, '');
-	for (const path of paths) {
-		const written = writtenFileOf(dist, { path }, base);
-		const target = `${at}${path}.html`;
-		if (written === undefined || written === target) continue;
-		await copyFile(join(dist, written), join(dist, target));
-		copies.push(target);
+export function aliasSitePages(
+	dist: string,
+	{
+		aliases,
+		siteBase,
+		defaultLocale,
+		sitePages,
+	}: {
+		/** `localeAliases`: `{ '/en/': 'en', '/pt-BR/': 'pt' }`, URL folders under `siteBase`. */
+		aliases: Readonly<Record<string, string>>;
+		siteBase: string;
+		defaultLocale: string;
+		sitePages: readonly number[];
+	},
+): SiteCopy[] {
+	const copies: SiteCopy[] = [];
+	for (const [folder, locale] of Object.entries(aliases)) {
+		const prefix = locale === defaultLocale ? '' : `${locale}/`;
+		for (const status of sitePages) {
+			const path = `${prefix}${status}`;
+			if (copies.some((copy) => copy.path === path)) continue;
+			const from = writtenFileOf(dist, { path: `${folder.slice(siteBase.length)}${status}` }, '/');
+			if (from !== undefined) copies.push({ from, path });
+		}
 	}
 	return copies;
 }
 
+/**
+ * The site's own pages at Fallback's paths under the names every host config looks for: a copy of
+ * `ja/404/index.html` (Astro's `build.format: 'directory'`) as `ja/404.html`, of `en/404.html` as
+ * `404.html`; the site's own files are left as they are. Returns the files written, relative to
+ * the build.
+ */
+export async function copySitePages(
+	dist: string,
+	base: string,
+	copies: readonly SiteCopy[],
+): Promise<{ from: string; to: string }[]> {
+	const written: { from: string; to: string }[] = [];
+	const at = base.replace(/^\//, '');
+	for (const { from, path } of copies) {
+		const target = `${at}${path}.html`;
+		if (from === target) continue;
+		await copyFile(join(dist, from), join(dist, target));
+		written.push({ from, to: target });
+	}
+	return written;
+}
+
 /** The log's line on the pages the site keeps (`sitePages`), where it built them. */
-export function sitePagesLine(paths: readonly string[], base: string, copies: readonly string[]): string {
+export function sitePagesLine(
+	paths: readonly string[],
+	base: string,
+	copies: readonly { from: string; to: string }[],
+): string {
 	const shown = paths.map((path) => `${base}${path}`).join(', ');
 	const copied =
-		copies.length > 0 ? `; copied as ${copies.join(', ')}, the name the server configs look for` : '';
+		copies.length > 0
+			? `; its ${copies.map((copy) => `${copy.from} copied as ${copy.to}`).join(', ')}, the file the server configs serve there`
+			: '';
 	return `the site's own pages answer at ${shown} (sitePages), as the site built them, with its headers; Fallback's answer in the other languages${copied}`;
 }
 
@@ -420,7 +493,7 @@ export function galleriesLine(
 	base: string,
 ): string {
 	if (found.catchAll !== undefined)
-		return `no gallery of Fallback's: the site's route ${found.catchAll} may build pages at its paths (${base}, ${base}de/…), so it is left out in every build`;
+		return `no gallery of Fallback's: the site's route ${found.catchAll} may build pages at its paths (${base} and each language's folder), so it is left out in every build`;
 	if (!galleries)
 		return "no gallery of Fallback's in a production build of the site (a preview has one per language, for review): a language's folder the site has no page at answers 404";
 	const own = found.galleries.map((gallery) => `${base}${gallery}`);
