@@ -1,6 +1,6 @@
 /**
  * `npm run pack`: both packages packed into packs/, as npm would publish them, for a site to install
- * from until they are on npm (the Start pages: `npm install ~/fallback/packs/fallback-pages-<version>.tgz`).
+ * from until they are on npm (the Start pages copy one into the site's vendor/ and install it from there).
  * The plugin's tarball takes about 40 s: packing builds its prebuilt pages.
  */
 import { mkdirSync } from 'node:fs';
@@ -16,5 +16,5 @@ for (const workspace of ['fallback-pages', 'netlify-plugin-fallback-pages']) {
 	console.log(`  ${relative(process.cwd(), tarball)}`);
 }
 console.log(
-	'\nInstall them in a site with npm install <path>: fallback-pages for Astro and the command, the plugin for Netlify.',
+	"\nCopy one into your site's vendor/ folder and install it from there (npm install ./vendor/<file>), then commit vendor/: fallback-pages for Astro and the command, the plugin for Netlify.",
 );

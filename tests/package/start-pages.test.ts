@@ -7,8 +7,8 @@
  * path the page lists with its status, and the page's verify command must pass against it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -129,8 +129,18 @@ describe.each(Object.entries(quickStarts) as [Way, QuickStart][])(
 			await removeProject(project);
 		});
 
-		it(`installs with "${start.today.join('; ')}"`, async () => {
+		it(`installs with "${start.today.join('; ')}", recording a path inside the project`, async () => {
 			for (const line of start.today) await runLine(project, line);
+			const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
+				dependencies?: Record<string, string>;
+				devDependencies?: Record<string, string>;
+			};
+			const { name, spec } = start.installs;
+			expect({ ...manifest.dependencies, ...manifest.devDependencies }[name]).toBe(spec);
+			// Nothing in the lock points outside the project: a clean clone has no ~/fallback.
+			expect(readFileSync(join(project, 'package-lock.json'), 'utf8')).not.toContain(
+				`${clone.replace(/^~\//, '')}/${packsFolder}/`,
+			);
 		});
 
 		it(`builds with its files${start.build ? ` and "${start.build.join('; ')}"` : ''}`, async () => {
@@ -156,5 +166,31 @@ describe.each(Object.entries(quickStarts) as [Way, QuickStart][])(
 				for (const line of start.check) await runLine(project, line);
 			});
 		}
+
+		it('installs and builds in a clean clone of the site, with an empty npm cache and no clone of Fallback', async () => {
+			// What a repository holds: the site's files, vendor/ and the lock; no install, no build.
+			const clean = await mkdtemp(join(tmpdir(), `fallback-clean-${way}-`));
+			try {
+				await cp(project, clean, {
+					recursive: true,
+					filter: (source) =>
+						!/\/(?:node_modules|dist|dist-hosts|fallback|fallback-hosts|\.netlify|\.astro|reports)$/.test(
+							source,
+						),
+				});
+				const empty = await mkdtemp(join(tmpdir(), 'fallback-empty-home-'));
+				const cleanEnv = { ...env, HOME: empty, npm_config_cache: join(empty, '.npm') };
+				try {
+					for (const line of ['npm install --no-audit --no-fund', ...(start.build ?? [])]) {
+						const result = await run(clean, 'bash', ['-c', line], cleanEnv);
+						expect(result.code, `${line}\n${result.stdout}\n${result.stderr}`).toBe(0);
+					}
+				} finally {
+					await rm(empty, { recursive: true, force: true });
+				}
+			} finally {
+				await rm(clean, { recursive: true, force: true });
+			}
+		});
 	},
 );

@@ -12,12 +12,31 @@ export const clone = '~/fallback';
 /** The folder `npm run pack` writes both tarballs to, in the clone. */
 export const packsFolder = 'packs';
 
-/** A package's tarball as `npm run pack` names it, in the clone. */
-export const tarballOf = ({ name, version }: { name: string; version: string }) =>
-	`${clone}/${packsFolder}/${name}-${version}.tgz`;
+/**
+ * The folder of a team's repository the tarballs are copied to and committed in: installed from
+ * there, `package.json` and the lock file name a path inside the repository (`file:vendor/…`), so a
+ * clean clone (Netlify's build, any CI) installs it with nothing else on the machine.
+ */
+export const vendorFolder = 'vendor';
 
-export const fallbackTarball = tarballOf(fallbackPackage);
-export const pluginTarball = tarballOf(pluginPackage);
+/** A package's tarball as `npm run pack` names it. */
+const tarballName = ({ name, version }: { name: string; version: string }) => `${name}-${version}.tgz`;
+
+/**
+ * Before the packages are on npm: the tarball copied from the clone into the site's `vendor/`
+ * (committed with the site), and installed from there.
+ */
+const vendoredInstall = (pack: { name: string; version: string }, saveDev: boolean): string[] => [
+	`mkdir -p ${vendorFolder}`,
+	`cp ${clone}/${packsFolder}/${tarballName(pack)} ${vendorFolder}/`,
+	`npm install${saveDev ? ' --save-dev' : ''} ./${vendorFolder}/${tarballName(pack)}`,
+];
+
+/** What `package.json` records for a vendored tarball: a path inside the repository. */
+const vendored = (pack: { name: string; version: string }) => ({
+	name: pack.name,
+	spec: `file:${vendorFolder}/${tarballName(pack)}`,
+});
 
 /** In the clone, once: install the workspace and pack both packages. */
 export const packCommands = [`cd ${clone}`, 'npm install', 'npm run pack'];
@@ -39,8 +58,13 @@ export interface Block {
 export interface QuickStart {
 	/** The Start page that shows it: `start/astro.mdx`. */
 	page: string;
-	/** Install from the tarballs `npm run pack` made in the clone: the way that works now. */
+	/**
+	 * Install from the tarballs `npm run pack` made in the clone, copied into the site's `vendor/`:
+	 * the way that works now, on a laptop and in a clean clone alike.
+	 */
 	today: string[];
+	/** The package `today` installs, and what `package.json` records for it: `file:vendor/….tgz`. */
+	installs: { name: string; spec: string };
 	/** Install once the packages are on npm. */
 	published: string[];
 	/** Files the team writes, by name. */
@@ -62,7 +86,8 @@ const verifyLocally = `npx fallback-pages verify ${localOrigin} --host netlify-c
 export const quickStarts = {
 	astro: {
 		page: 'start/astro.mdx',
-		today: [`npm install ${fallbackTarball}`],
+		today: vendoredInstall(fallbackPackage, false),
+		installs: vendored(fallbackPackage),
 		published: ['npx astro add fallback-pages'],
 		files: [
 			{
@@ -85,7 +110,8 @@ export const quickStarts = {
 	},
 	netlify: {
 		page: 'start/netlify.mdx',
-		today: [`npm install --save-dev ${pluginTarball}`],
+		today: vendoredInstall(pluginPackage, true),
+		installs: vendored(pluginPackage),
 		published: ['npm install --save-dev netlify-plugin-fallback-pages'],
 		files: [
 			{
@@ -111,7 +137,8 @@ export const quickStarts = {
 	},
 	cli: {
 		page: 'start/cli.mdx',
-		today: [`npm install --save-dev ${fallbackTarball}`],
+		today: vendoredInstall(fallbackPackage, true),
+		installs: vendored(fallbackPackage),
 		published: ['npm install --save-dev fallback-pages'],
 		files: [
 			{

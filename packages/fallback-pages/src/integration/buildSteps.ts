@@ -24,6 +24,7 @@ import type { HostOptions } from '../hosts/options';
 import type { Deploy } from '../config/deploy';
 import { inlineCodeOf } from '../html/pageAnalysis';
 import { writeBlock } from './ruleFiles';
+import { gitignoreHint } from '../gitignore';
 
 async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
 	for (const file of files) {
@@ -132,7 +133,7 @@ export async function writeContractAlone(
 	{ hostsDir, root }: { hostsDir: string; root: string },
 ): Promise<string> {
 	await replaceHostsDir(hostsDir, [{ path: CONTRACT_NAME, content: contractJson(contract) }]);
-	return `wrote the route contract (${CONTRACT_NAME}, for verify) to ${shownPath(root, hostsDir)}; no server configs: the host serves the build itself`;
+	return `wrote the route contract (${CONTRACT_NAME}, for verify) to ${shownPath(root, hostsDir)}; no server configs: the host serves the build itself${gitignoreHint(hostsDir, root)}`;
 }
 
 /**
@@ -158,7 +159,7 @@ export async function writeHostConfigs(
 	const files = hostConfigFiles(contract, hosts);
 	await replaceHostsDir(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
 	const where = shownPath(root, hostsDir);
-	const wrote = `wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${where}`;
+	const wrote = `wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${where}${gitignoreHint(hostsDir, root)}`;
 	if (!site) return wrote;
 	const folder = where.replace(/\/?$/, '/');
 	const siteFiles = siteModeFiles.map((file) => `${folder}${file.path} (${file.where})`).join(', ');

@@ -12,6 +12,7 @@ import { passed, verify, type CaseResult, type VerifyResult } from './run.ts';
 import { CONTRACT_NAME, contractFileOf, loadSite } from './site.ts';
 import { countsOf, htmlReport, jsonReport, junitReport, terminalSummary, type Counts } from './report.ts';
 import { auditPages, type AuditResult } from './audits.ts';
+import { gitignoreHint } from '../gitignore.ts';
 
 /** The command's settings; an absent or undefined one takes its default. */
 export interface VerifyCommand {
@@ -188,6 +189,6 @@ export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 	const ok = passed(result) && audits.every((audit) => audit.passed);
 	const summary = terminalSummary(result, audits, { color: command.color ?? process.stdout.isTTY === true });
 	log(summary);
-	log(`Reports: ${reports.html}, ${reports.json}, ${reports.junit}`);
+	log(`Reports: ${reports.html}, ${reports.json}, ${reports.junit}${gitignoreHint(dir, process.cwd())}`);
 	return { result, audits, passed: ok, counts: countsOf(result.results, result.notRun), summary, reports };
 }
