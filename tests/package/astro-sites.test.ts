@@ -57,6 +57,10 @@ const byLanguage = (depth: number, title: string, heading: string) =>
 		'',
 	].join('\n');
 
+/** A page of the site's in its layout (`depth`: how far below pages/ it is). */
+const page = (depth: number, title: string, lang = 'en') =>
+	`---\nimport Site from '${'../'.repeat(depth + 1)}layouts/Site.astro';\n---\n<Site title="${title}" lang="${lang}"><h1>${title}</h1></Site>\n`;
+
 const siteFiles: Readonly<Record<string, string>> = {
 	'package.json': JSON.stringify({ name: 'astro-sites', private: true, type: 'module' }),
 	// A 404 page per language, the default locale prefixed.
@@ -79,9 +83,20 @@ const siteFiles: Readonly<Record<string, string>> = {
 	].join('\n'),
 	// Astro's own CSP on every page.
 	'csp/layouts/Site.astro': layout(false),
-	'csp/pages/index.astro':
-		'---\nimport Site from \'../layouts/Site.astro\';\n---\n<Site title="Home"><h1>Home</h1></Site>\n',
+	'csp/pages/index.astro': page(0, 'Home'),
+	// A plain site in two languages, for Astro's other settings: a home page in each, a post.
+	'plain/layouts/Site.astro': layout(false),
+	'plain/pages/index.astro': page(0, 'Home'),
+	'plain/pages/de/index.astro': page(1, 'Start', 'de'),
+	'plain/pages/blog/post.astro': page(1, 'Post'),
+	// The same, its default locale prefixed and `/` a redirect to it (redirectToDefaultLocale).
+	'prefixed/layouts/Site.astro': layout(false),
+	'prefixed/pages/index.astro': '<meta http-equiv="refresh" content="0;url=/en/">\n',
+	'prefixed/pages/en/index.astro': page(1, 'Home'),
+	'prefixed/pages/de/index.astro': page(1, 'Start', 'de'),
 };
+
+const twoLanguages = "i18n: { locales: ['en', 'de'], defaultLocale: 'en' },";
 
 const sites = {
 	lang404: {
@@ -91,7 +106,31 @@ const sites = {
 	},
 	catchall: { settings: "i18n: { locales: ['en', 'de'], defaultLocale: 'en' },", options: '' },
 	csp: { settings: 'security: { csp: true },', options: "{ locales: ['en', 'de'] }" },
-} as const;
+	// Astro's settings that change what is built or how it is served, one site each.
+	'slash-always': { src: 'plain', settings: `trailingSlash: 'always', ${twoLanguages}`, options: '' },
+	'slash-never': {
+		src: 'plain',
+		settings: `trailingSlash: 'never', build: { format: 'file' }, ${twoLanguages}`,
+		options: '',
+	},
+	'format-preserve': {
+		src: 'plain',
+		settings: `build: { format: 'preserve' }, ${twoLanguages}`,
+		options: '',
+	},
+	'i18n-fallback': {
+		src: 'plain',
+		settings:
+			"i18n: { locales: ['en', 'de', 'fr'], defaultLocale: 'en', fallback: { fr: 'en' }, routing: { fallbackType: 'rewrite' } },",
+		options: '',
+	},
+	'redirect-default': {
+		src: 'prefixed',
+		settings:
+			"i18n: { locales: ['en', 'de'], defaultLocale: 'en', routing: { prefixDefaultLocale: true, redirectToDefaultLocale: true } },",
+		options: '',
+	},
+} as const satisfies Record<string, { src?: string; settings: string; options: string }>;
 type Site = keyof typeof sites;
 
 /** The astro config of a site, with Fallback or without. */
@@ -100,7 +139,7 @@ const config = (site: Site, withFallback: boolean) =>
 		"import { defineConfig } from 'astro/config';",
 		...(withFallback ? ["import fallback from 'fallback-pages';"] : []),
 		'export default defineConfig({',
-		`\tsrcDir: './${site}',`,
+		`\tsrcDir: './${'src' in sites[site] ? sites[site].src : site}',`,
 		`\t${sites[site].settings}`,
 		...(withFallback ? [`\tintegrations: [fallback(${sites[site].options})],`] : []),
 		'});',
@@ -329,6 +368,34 @@ describe("a site with Astro's own Content Security Policy (security: { csp: true
 					violations: [],
 					styled: true,
 				});
+		}
+	}, 600_000);
+});
+
+describe.each([
+	['slash-always', "trailingSlash: 'always'"],
+	['slash-never', "trailingSlash: 'never', build.format: 'file'"],
+	['format-preserve', "build.format: 'preserve'"],
+	['i18n-fallback', "i18n's fallback: { fr: 'en' }, fallbackType: 'rewrite'"],
+	['redirect-default', 'i18n with prefixDefaultLocale and redirectToDefaultLocale'],
+] as const)('a site with %s (%s)', (site, setting) => {
+	it(`keeps the site's files under ${setting}; Fallback's pages are where every host looks for them`, () => {
+		expectSiteFilesKept(site);
+		for (const file of ['404.html', '503.html', 'de/404.html', 'global-error.html'])
+			expect(read(`dist-${site}/${file}`), file).toContain('<main>');
+		// Astro's i18n fallback copies no route of Fallback's: no pages at /fr/de/…, no warnings.
+		expect(logs[site]).not.toContain('conflicts with higher priority route `/[...locale]');
+		expect(filesOf(join(project, `dist-${site}`)).filter((file) => /^fr\/de\//.test(file))).toEqual([]);
+	});
+
+	it('passes verify on netlify-cli and nginx, and renders in Chromium with no CSP violation', async () => {
+		for (const [server, host] of await both(site)) {
+			await expectVerified(project, server, host, `dist-${site}`);
+			const german = await request(server.port, '/de/no/such/page');
+			expect([host, german.status, german.headers.get('content-language')]).toEqual([host, 404, 'de']);
+			expect(await render(server.port, '/de/503'), host).toMatchObject({ violations: [], styled: true });
+			const home = site === 'redirect-default' ? '/en/' : '/';
+			expect(await render(server.port, home), host).toMatchObject({ violations: [], ran: true });
 		}
 	}, 600_000);
 });

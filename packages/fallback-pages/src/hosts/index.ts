@@ -35,6 +35,16 @@ export const siteModeFiles: readonly { path: string; where: string }[] = [
 	{ path: `apache/${apacheSiteFile}`, where: "Apache's <VirtualHost>" },
 ];
 
+/**
+ * The files a server-rendered site (Astro's `output: 'server'`, a Node server) puts in front of
+ * its server: the proxy configs, by the server each is for.
+ */
+export const proxyFiles: readonly { path: string; where: string }[] = [
+	{ path: 'nginx/fallback-proxy.conf', where: 'nginx' },
+	{ path: 'caddy/Caddyfile.proxy', where: 'Caddy' },
+	{ path: 'apache/fallback-proxy.conf', where: 'Apache' },
+];
+
 /** The files for hosts/, written with `options` (the defaults are what their comments tell to change). */
 export function hostConfigFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
 	return [

@@ -17,7 +17,13 @@ import {
 	type RouteContract,
 } from '../contract/contract';
 import { contractJson } from '../contract/contractFile';
-import { hostConfigFiles, netlifyFiles, siteModeFiles, type HostConfigFile } from '../hosts/index';
+import {
+	hostConfigFiles,
+	netlifyFiles,
+	proxyFiles,
+	siteModeFiles,
+	type HostConfigFile,
+} from '../hosts/index';
 import { checkHaproxyFits } from '../hosts/haproxy';
 import { netlifySiteStatusRedirects } from '../hosts/netlify';
 import type { HostOptions } from '../hosts/options';
@@ -151,7 +157,15 @@ export async function writeHostConfigs(
 		root,
 		hosts,
 		site = false,
-	}: { hostsDir: string; root: string; hosts: HostOptions; site?: boolean },
+		server,
+	}: {
+		hostsDir: string;
+		root: string;
+		hosts: HostOptions;
+		site?: boolean;
+		/** A server-rendered site: its adapter, and the folder its files and Fallback's pages are in. */
+		server?: { adapter: string; client: string } | undefined;
+	},
 ): Promise<string> {
 	// A folder whose index is the site's (`siteGalleries`) may have none: a site's catch-all route
 	// such as Starlight's builds `/` but not `/de/`. Nothing there can be too large.
@@ -160,8 +174,12 @@ export async function writeHostConfigs(
 	await replaceHostsDir(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
 	const where = shownPath(root, hostsDir);
 	const wrote = `wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${where}${gitignoreHint(hostsDir, root)}`;
-	if (!site) return wrote;
 	const folder = where.replace(/\/?$/, '/');
+	if (server) {
+		const proxies = proxyFiles.map((file) => `${folder}${file.path} (${file.where})`).join(', ');
+		return `${wrote}; a server-rendered site (${server.adapter}): its server answers every path it routes itself, its own 404 included, so put one of the proxy configs ${proxies} in front of it, with the option hosts: { pagesRoot: '<where ${server.client} is on the server>', upstream: '<the server's host:port>' }, and replaceAppStatuses: [404] to answer its 404 with Fallback's page too; Fallback's pages are in ${server.client}`;
+	}
+	if (!site) return wrote;
 	const siteFiles = siteModeFiles.map((file) => `${folder}${file.path} (${file.where})`).join(', ');
 	return `${wrote}; for the nginx, Caddy or Apache that serves this site, add the site-mode files ${siteFiles} (the *-standalone files are for a server of Fallback's pages alone: their headers would go on every page of the site)`;
 }

@@ -7,10 +7,10 @@
  * react-dom/server) and touches nothing of the site's: its pages, settings, rules and files stay
  * as the site built them.
  */
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroConfig, AstroIntegration } from 'astro';
 import { baseOf, joinBase } from '../contract/contract';
 import { hostsDirOf } from '../contract/contractFile';
 import { hasGalleries, optionsContract } from '../contract/fromOptions';
@@ -115,6 +115,19 @@ const routes: readonly { pattern: string; file: string }[] = [
 
 const routeFile = (file: string) => pathToFileURL(join(packageRoot, 'src/routes', file));
 
+/** A route file that builds no page (noPages.astro): Fallback's routes' stand-ins under a locale. */
+const noPages = 'noPages.astro';
+
+/**
+ * The locales Astro's i18n `fallback` copies the default locale's page routes under (`fr` of
+ * `fallback: { fr: 'en' }`, as a path segment): each gets a route of its own at Fallback's paths
+ * (`/fr/[...locale]/[code]`), which builds nothing, so that Astro makes no copy of Fallback's
+ * routes there (it would build Fallback's pages again at `/fr/de/404` and warn once a page).
+ */
+function fallingBackLocales(i18n: AstroConfig['i18n']): string[] {
+	return Object.keys(i18n?.fallback ?? {}).filter((locale) => /^[A-Za-z0-9._~-]+$/.test(locale));
+}
+
 export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegration {
 	return fallbackIntegration(rawOptions, { embedded: false });
 }
@@ -154,6 +167,10 @@ export function fallbackIntegration(
 	let sitemaps: string[] = [];
 	/** The site's own routes, and Fallback's route patterns as Astro names them (`/[...locale]/[code]`). */
 	let siteRoutes: SiteRoute[] = [];
+	/** Astro's `outDir`: the host configs go beside it, whatever folder the pages are built into. */
+	let outDir = '';
+	/** A server-rendered site's adapter (`output: 'server'`): its server answers unknown paths. */
+	let adapter: string | undefined;
 	let ownPatterns: string[] = [];
 	let resolved: FallbackConfig | undefined;
 	const config = (): FallbackConfig => {
@@ -257,9 +274,21 @@ export function fallbackIntegration(
 						prerender: true,
 					});
 				}
+				const pageRoutes = routes.filter((route) => route.file.endsWith('.astro'));
+				for (const locale of fallingBackLocales(astro.i18n)) {
+					for (const route of pageRoutes) {
+						injectRoute({
+							pattern: `/${locale}${options.base}${route.pattern}`,
+							entrypoint: routeFile(noPages),
+							prerender: true,
+						});
+					}
+				}
 			},
 			'astro:config:done': ({ config: astro }) => {
 				astroSite = astro.site;
+				outDir = fileURLToPath(astro.outDir);
+				adapter = astro.output === 'server' ? (astro.adapter?.name ?? 'no adapter') : undefined;
 				starlight = astro.integrations.some((integration) => integration.name === '@astrojs/starlight');
 				// Read when the sitemap is written, once the site's own galleries are known.
 				let ours: ((pathname: string) => boolean) | undefined;
@@ -284,7 +313,9 @@ export function fallbackIntegration(
 			'astro:routes:resolved': ({ routes: resolvedRoutes, logger }) => {
 				// The site's routes: its own files and those other integrations inject (Starlight's
 				// `[...slug]` and `404`), everything but Astro's internals and Fallback's.
-				const own = new Set(routes.map((route) => fileURLToPath(routeFile(route.file))));
+				const own = new Set(
+					[...routes.map((route) => route.file), noPages].map((file) => fileURLToPath(routeFile(file))),
+				);
 				const isOwn = (route: (typeof resolvedRoutes)[number]) => own.has(resolve(root, route.entrypoint));
 				ownPatterns = resolvedRoutes.filter(isOwn).map((route) => route.pattern);
 				const site = resolvedRoutes.filter((route) => route.origin !== 'internal' && !isOwn(route));
@@ -368,7 +399,20 @@ export function fallbackIntegration(
 					...new Set([...config().sitePaths, ...built.sitePaths, ...aliased.map((copy) => copy.path)]),
 				];
 				config().siteGalleries = built.siteGalleries;
-				const pages = built.ours.filter((page) => !sitePaths.includes(page.path));
+				// A preview whose galleries lost a folder to a page of the site's beside it (`de.html`
+				// at `/de` in a `build.format: 'file'` build): no gallery at all, as in production.
+				const galleriesKept = !config().galleries || built.emptyFolders.length === 0;
+				if (!galleriesKept) {
+					for (const gallery of built.ours.filter((page) => page.gallery !== undefined))
+						await rm(join(dist, writtenFileOf(dist, gallery, options.base)!));
+					config().galleries = false;
+					logger.info(
+						`no gallery of Fallback's: the site's own pages beside ${built.emptyFolders.map((folder) => `${options.base}${folder}`).join(', ')} leave those folders without one, so none is published`,
+					);
+				}
+				const pages = built.ours.filter(
+					(page) => !sitePaths.includes(page.path) && (galleriesKept || page.gallery === undefined),
+				);
 				const copies = await copySitePages(dist, options.base, [
 					...built.sitePaths.map((path) => ({ path, from: writtenFileOf(dist, { path }, options.base)! })),
 					...aliased,
@@ -389,7 +433,8 @@ export function fallbackIntegration(
 				});
 				const warning = maintenanceWarning(contract);
 				if (warning) logger.warn(warning);
-				const hostsDir = hostsDirOf(dist, root, options.hostsDir);
+				// Beside Astro's outDir (`dist-hosts/`), even where the pages are in `dist/client/`.
+				const hostsDir = hostsDirOf(outDir || dist, root, options.hostsDir);
 				if (options.staticHost) {
 					logger.info(await staticHostLine(dist, options.staticHost, pages, options.base, shipped));
 					logger.info(await writeContractAlone(contract, { hostsDir, root }));
@@ -411,6 +456,10 @@ export function fallbackIntegration(
 								root,
 								hosts: options.hosts,
 								site: !ownsBuild,
+								server:
+									adapter === undefined
+										? undefined
+										: { adapter, client: relative(root, dist).replace(/\/?$/, '/') },
 							})
 						: await writeBaseContract(dist, contract, { hostsDir, root }),
 				);

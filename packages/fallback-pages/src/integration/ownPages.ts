@@ -207,8 +207,13 @@ export interface BuiltPages {
 	ours: OwnPage[];
 	/** Paths (relative to the base) where the site built its own page of a status it keeps. */
 	sitePaths: string[];
-	/** Gallery folders (`''`, `de/`) that hold the site's own page. */
+	/** Gallery folders (`''`, `de/`) whose index (`de/index.html`) is the site's own page. */
 	siteGalleries: string[];
+	/**
+	 * Gallery folders with no index at all: no gallery of Fallback's there, and no page of the
+	 * site's but, maybe, one beside the folder (`de.html` of `build.format: 'file'`, at `/de`).
+	 */
+	emptyFolders: string[];
 	/** Pages of Fallback's the site built instead, of a status it does not keep: the build stops. */
 	clashes: Clash[];
 	/** Pages of Fallback's nobody wrote (a bug, or a route of the site's that is not prerendered). */
@@ -239,7 +244,14 @@ export function builtPages(
 		siteRoutes: readonly SiteRoute[];
 	},
 ): BuiltPages {
-	const built: BuiltPages = { ours: [], sitePaths: [], siteGalleries: [], clashes: [], missing: [] };
+	const built: BuiltPages = {
+		ours: [],
+		sitePaths: [],
+		siteGalleries: [],
+		emptyFolders: [],
+		clashes: [],
+		missing: [],
+	};
 	const isPlanned = new Set(planned.map((page) => page.path));
 	for (const candidate of candidates) {
 		if (candidate.file === undefined) continue;
@@ -248,14 +260,18 @@ export function builtPages(
 			if (isPlanned.has(candidate.path)) built.ours.push(candidate as OwnPage);
 			continue;
 		}
-		if (file === undefined) {
-			// A gallery left out (the site's catch-all) or not built (production) is no page.
-			if (isPlanned.has(candidate.path) && candidate.gallery === undefined)
-				built.missing.push(candidate as OwnPage);
+		if (candidate.gallery !== undefined) {
+			// The site's page is the folder's index only as `de/index.html`: as `de.html` it answers
+			// `/de`, and the folder `/de/` has nothing, as where nobody built a page.
+			if (file === `${base.slice(1)}${candidate.file}`) built.siteGalleries.push(candidate.gallery);
+			else built.emptyFolders.push(candidate.gallery);
 			continue;
 		}
-		if (candidate.gallery !== undefined) built.siteGalleries.push(candidate.gallery);
-		else if (candidate.status !== undefined && sitePages.includes(candidate.status))
+		if (file === undefined) {
+			if (isPlanned.has(candidate.path)) built.missing.push(candidate as OwnPage);
+			continue;
+		}
+		if (candidate.status !== undefined && sitePages.includes(candidate.status))
 			built.sitePaths.push(candidate.path);
 		else {
 			const path = normalised(`${base}${candidate.path}`);

@@ -43,6 +43,8 @@ export interface Site {
 	contract: RouteContract;
 	/** A file of the build (dist/), as written: `404.html`, `de/problem/404.json`. */
 	fileText(file: string): string;
+	/** Whether the build has any file at that path (the site's own too); unknown: no. */
+	exists?(file: string): boolean;
 }
 
 export interface ContractCase {
@@ -628,6 +630,15 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 				// In site mode the site's own page keeps the Server header its server block sets.
 				if (!host.siteMode) check.noVersion(run, answer);
 			});
+		} else if (
+			contract.galleries === false &&
+			folder &&
+			site.exists?.(file.replace(/\/index\.html$/, '.html'))
+		) {
+			// A page of the site's beside the folder (`de.html` of `build.format: 'file'`, its
+			// address `/de`): some hosts answer `/de/` with it (Netlify's pretty URLs), others not.
+			// The folder is the site's to answer: nothing is checked there.
+			continue;
 		} else if (contract.galleries === false) {
 			add(
 				'galleries',

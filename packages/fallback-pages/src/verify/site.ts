@@ -58,6 +58,7 @@ export function loadSite(
 	const texts = new Map(files.map((file) => [file, readFileSync(join(root, file), 'utf8')]));
 	return {
 		contract,
+		exists: (file) => existsSync(join(root, file)),
 		fileText(file) {
 			const text = texts.get(file);
 			if (text === undefined) throw new Error(`${file} is not a file of the contract`);
