@@ -413,8 +413,14 @@ export async function placePages({
 		built = planned.astro
 			? await (
 					await loadAstroBuild(planned.astro, utils)
-				).buildEmbedded(options, folder, (line) => log(`Fallback: ${line}`))
-			: embed.kitPages(embed.readKit(KIT_FILE), options, folder, (line) => log(`Fallback: ${line}`));
+				).buildEmbedded(options, folder, (line) => log(`Fallback: ${line}`), embed.netlifyInputNames)
+			: embed.kitPages(
+					embed.readKit(KIT_FILE),
+					options,
+					folder,
+					(line) => log(`Fallback: ${line}`),
+					embed.netlifyInputNames,
+				);
 	} catch (error) {
 		return utils.build.failBuild(
 			`Fallback: the pages could not be built: ${error instanceof Error ? error.message : String(error)}`,
@@ -479,6 +485,11 @@ export async function placePages({
 							`The site's own ${sitePages.join(', ')} answer${sitePages.length > 1 ? '' : 's'} the unknown paths under ${sitePages.map((file) => `/${dirname(file)}/`).join(', ')}, Fallback's not-found page the others (Netlify lists its rules below; the input notFound = "fallback" keeps Fallback's everywhere).`,
 						]
 					: []),
+			...(options.site?.name === undefined
+				? [
+						'No site name (the input name, or the site\'s name on Netlify, SITE_NAME, which a local build has not): the pages read "Fallback".',
+					]
+				: []),
 			...(catchAll
 				? [
 						`The site's rule "${catchAll.from} ${catchAll.to ?? ''} ${catchAll.status ?? ''}" answers every other path: unknown paths outside ${folder} and the API get the site's answer (its app's), not Fallback's not-found page or problem document; verify checks ${folder} alone.`,

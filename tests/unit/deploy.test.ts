@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { javascriptNames, netlifyInputNames } from '../../packages/fallback-pages/src/config/optionNames';
 import { fileURLToPath } from 'node:url';
 import { platforms, SHA } from '../platforms';
 import { describe, expect, it } from 'vitest';
@@ -37,8 +38,12 @@ describe('readDeploy: production unless a platform says preview', () => {
 	it('is production with no platform at all, and says so', () => {
 		const deploy = readDeployIn({});
 		expect(deploy).toMatchObject({ platform: null, context: 'production', isPreview: false, branch: null });
-		expect(describeDeploy(deploy)).toBe(
+		expect(describeDeploy(deploy, javascriptNames.preview)).toBe(
 			'no deploy platform recognised: production (no banner, indexable); the option preview: true makes it a preview',
+		);
+		// The Netlify plugin's inputs cannot make a build a preview: Netlify's context says.
+		expect(describeDeploy(deploy, netlifyInputNames.preview)).toBe(
+			'no deploy platform recognised: production (no banner, indexable)',
 		);
 	});
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { netlifyInputNames } from '../../packages/fallback-pages/src/config/optionNames';
 import {
 	catalogueFor,
 	defaultLanguagesLine,
@@ -125,6 +126,10 @@ describe('defaultLanguagesLine', () => {
 	it('says what ships and how to add more', () => {
 		expect(defaultLanguagesLine('en')).toMatch(
 			/^languages: en only; 19 more are catalogued \(de, fr, .*\): add them with the option locales, e\.g\. locales: \['en', 'de'\], or Astro's i18n$/,
+		);
+		// In the Netlify plugin's log, as its input in netlify.toml.
+		expect(defaultLanguagesLine('en', netlifyInputNames)).toMatch(
+			/: add them with the input locales, e\.g\. locales = \["en", "de"\] under \[plugins\.inputs\]$/,
 		);
 	});
 });

@@ -6,5 +6,6 @@
 export { buildEmbedded } from './cli/embedPages';
 export { checkPagesFolder, embeddedRules, type EmbeddedPages, type EmbeddedRules } from './cli/embedRules';
 export { embedBase, embedPrefixProblem } from './config/embed';
+export { netlifyInputNames } from './config/optionNames';
 export { readConfigFile } from './cli/configFile';
 export { optionProblems, type FallbackOptions } from './config/options';

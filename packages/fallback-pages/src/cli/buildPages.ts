@@ -3,6 +3,7 @@
  * Astro on a throwaway project root inside its own folder (so that Astro and Vite resolve the
  * package's dependencies from there), then moves the output where the user asked.
  */
+import type { OptionNames } from '../config/optionNames';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -35,7 +36,11 @@ export const isHostsFolder = (folder: string) => existsSync(join(folder, CONTRAC
  */
 export async function astroBuild(
 	options: FallbackOptions,
-	{ embedded = false, notice }: { embedded?: boolean; notice?: (line: string) => void } = {},
+	{
+		embedded = false,
+		notice,
+		names,
+	}: { embedded?: boolean; notice?: (line: string) => void; names?: OptionNames | undefined } = {},
 ): Promise<{ work: string; outDir: string }> {
 	const work = join(packageRoot, 'node_modules', '.cache', `build-${process.pid}-${Date.now()}`);
 	const outDir = join(work, 'dist');
@@ -55,7 +60,7 @@ export async function astroBuild(
 			output: 'static',
 			logLevel: 'error',
 			devToolbar: { enabled: false },
-			integrations: [fallbackIntegration(options, { embedded, ...(notice ? { notice } : {}) })],
+			integrations: [fallbackIntegration(options, { embedded, ...(notice ? { notice } : {}), names })],
 		});
 	} catch (error) {
 		await rm(work, { recursive: true, force: true });

@@ -4,6 +4,7 @@
  * publish folder with its rules in Netlify's config. The pages' folder holds the route contract;
  * the rules are a pure function of it.
  */
+import type { OptionNames } from '../config/optionNames';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,11 +20,12 @@ export async function buildEmbedded(
 	options: FallbackOptions,
 	base: string,
 	notice?: (line: string) => void,
+	names?: OptionNames,
 ): Promise<EmbeddedPages> {
 	const started = performance.now();
 	const { work, outDir } = await astroBuild(
 		{ ...options, base },
-		{ embedded: true, ...(notice ? { notice } : {}) },
+		{ embedded: true, ...(notice ? { notice } : {}), names },
 	);
 	const built = join(outDir, base);
 	const contract = readContractFile(join(built, CONTRACT_NAME));

@@ -222,7 +222,8 @@ export function readDeploy(settings: DeploySettings = {}, env: Env = process.env
 }
 
 /** One line for the build log: the platform, the context, and why. */
-export function describeDeploy(deploy: Deploy): string {
+/** The build log's line on the deploy; `previewHint`: how the team's options make a build a preview, if they can. */
+export function describeDeploy(deploy: Deploy, previewHint?: string): string {
 	const what = deploy.isPreview
 		? `a preview (${deploy.context}: banner, review gallery, noindex)`
 		: 'production (no banner, indexable)';
@@ -234,12 +235,17 @@ export function describeDeploy(deploy: Deploy): string {
 		deploy.platform === null && deploy.reason === NO_PLATFORM
 			? NO_PLATFORM
 			: `${deploy.platform ?? 'no deploy platform'} (${deploy.reason})`;
-	return `${source}: ${what}${details.length ? `; ${details.join(', ')}` : ''}${deploy.isPreview ? '' : '; the option preview: true makes it a preview'}`;
+	const hint = deploy.isPreview || previewHint === undefined ? '' : `; ${previewHint}`;
+	return `${source}: ${what}${details.length ? `; ${details.join(', ')}` : ''}${hint}`;
 }
 
-/** What the build says when nothing gives the site's address (siteUrl is null). */
-export const NO_SITE_ADDRESS =
-	"no site address (the option site.url, Astro's site or Netlify's URL): the problem documents' type is a relative reference (/404), which clients resolve against the address they asked";
+/**
+ * What the build says when nothing gives the site's address (siteUrl is null); `base`: where the
+ * pages are (`/`, `/fallback/`), whose not-found problem document's type it shows; `givenBy`: what
+ * would give the address, in the words of the file the team edits.
+ */
+export const noSiteAddress = (base: string, givenBy: string): string =>
+	`no site address (${givenBy}): the problem documents' type is a relative reference (${base}404), which clients resolve against the address they asked`;
 
 /** The site's public address: the option, then Netlify's main URL, then Astro's `site`; else none. */
 export function siteUrl(option: string | undefined, deploy: Deploy, astroSite?: string): string | null {

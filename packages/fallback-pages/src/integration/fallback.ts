@@ -14,7 +14,8 @@ import type { AstroConfig, AstroIntegration } from 'astro';
 import { baseOf, joinBase } from '../contract/contract';
 import { hostsDirOf } from '../contract/contractFile';
 import { hasGalleries, optionsContract } from '../contract/fromOptions';
-import { describeDeploy, NO_SITE_ADDRESS, readDeploy, siteUrl } from '../config/deploy';
+import { describeDeploy, noSiteAddress, readDeploy, siteUrl } from '../config/deploy';
+import { javascriptNames, type OptionNames } from '../config/optionNames';
 import type { Locale } from '../i18n';
 import {
 	parseOptions,
@@ -140,7 +141,11 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
  */
 export function fallbackIntegration(
 	rawOptions: FallbackOptions,
-	{ embedded, notice }: { embedded: boolean; notice?: (line: string) => void },
+	{
+		embedded,
+		notice,
+		names = javascriptNames,
+	}: { embedded: boolean; notice?: (line: string) => void; names?: OptionNames | undefined },
 ): AstroIntegration {
 	// Checked before anything is built: a broken option stops the build at once, naming it.
 	let options = parseOptions(rawOptions);
@@ -190,7 +195,7 @@ export function fallbackIntegration(
 					notice?.(line);
 				};
 				const deploy = readDeploy({ ...options, dev: command === 'dev' });
-				tell(describeDeploy(deploy));
+				tell(describeDeploy(deploy, names.preview));
 				// The site's languages: the option, else Astro's i18n, else the default locale alone.
 				const i18n = astro.i18n ? siteLocales(astro.i18n) : undefined;
 				if (i18n && rawOptions.locales === undefined) {
@@ -202,7 +207,7 @@ export function fallbackIntegration(
 					shipped = shippedLocales(options);
 					tell(i18n.summary);
 				} else if (!i18n && rawOptions.locales === undefined) {
-					tell(defaultLanguagesLine(options.defaultLocale));
+					tell(defaultLanguagesLine(options.defaultLocale, names));
 				}
 				localeAliases = siteLocaleAliases(i18n?.folders ?? [], {
 					siteBase,
@@ -220,7 +225,7 @@ export function fallbackIntegration(
 					`brand: every colour pair meets WCAG 2.2 AA in both schemes; closest: ${lowest.pair.what} ${formatRatio(lowest.ratio)}:1 (${lowest.scheme}, needs ${lowest.pair.minimum}:1)${logoMarkup ? `; logo ${logo} inlined (${logoMarkup.length} B)` : ''}`,
 				);
 				const url = siteUrl(options.site.url, deploy, astro.site);
-				if (url === null) tell(NO_SITE_ADDRESS);
+				if (url === null) tell(noSiteAddress(joinBase(astro.base, options.base), names.address));
 				resolved = {
 					// "Go back home" leads to the site's home: under its base unless the option says where.
 					site: {

@@ -7,6 +7,7 @@
  * integration passes Astro's resolved config.
  */
 import { isLocale, locales as catalogued, DEFAULT_LOCALE, type Locale } from '../i18n';
+import { javascriptNames, type OptionNames } from '../config/optionNames';
 
 /** `i18n` as Astro resolves it (astro/dist/types/public/config.d.ts). */
 export interface AstroI18n {
@@ -123,7 +124,7 @@ export function siteLocaleAliases(
 }
 
 /** The line for a build that names no languages: what ships, and how to add more. */
-export function defaultLanguagesLine(defaultLocale: Locale): string {
+export function defaultLanguagesLine(defaultLocale: Locale, names: OptionNames = javascriptNames): string {
 	const others = catalogued.filter((locale) => locale !== defaultLocale);
-	return `languages: ${defaultLocale} only; ${others.length} more are catalogued (${others.join(', ')}): add them with the option locales, e.g. locales: ['${defaultLocale}', '${others[0]}'], or Astro's i18n`;
+	return `languages: ${defaultLocale} only; ${others.length} more are catalogued (${others.join(', ')}): ${names.moreLanguages([defaultLocale, others[0]!])}`;
 }

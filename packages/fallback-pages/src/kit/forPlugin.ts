@@ -6,6 +6,7 @@
 export { readConfigFile } from '../cli/configFile';
 export { optionProblems, type FallbackOptions } from '../config/options';
 export { embedBase, embedPrefixProblem } from '../config/embed';
+export { netlifyInputNames } from '../config/optionNames';
 export { checkPagesFolder, embeddedRules, type EmbeddedPages } from '../cli/embedRules';
 export { kitPages, kitProblem, readKit } from './prebuilt';
 export { isPageCatchAll, notFoundChoices, siteNotFoundPages, withSiteNotFound } from '../cli/siteNotFound';

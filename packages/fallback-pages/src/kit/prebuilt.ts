@@ -10,7 +10,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
 import { CONTRACT_NAME } from '../contract/contract';
 import { parseOptions, type FallbackOptions, type ParsedOptions } from '../config/options';
-import { describeDeploy, NO_SITE_ADDRESS, readDeploy, siteUrl, type Deploy } from '../config/deploy';
+import { describeDeploy, noSiteAddress, readDeploy, siteUrl, type Deploy } from '../config/deploy';
+import { javascriptNames, type OptionNames } from '../config/optionNames';
 import { defaultLanguagesLine } from '../integration/siteLocales';
 import { embeddedRules, type EmbeddedPages } from '../cli/embedRules';
 import { hasGalleries } from '../contract/fromOptions';
@@ -80,14 +81,15 @@ export function kitPages(
 	options: FallbackOptions,
 	base: string,
 	notice: (line: string) => void = () => {},
+	names: OptionNames = javascriptNames,
 ): EmbeddedPages {
 	const started = performance.now();
 	const parsed = parseOptions({ ...options, base }, 'the options');
 	const deploy = readDeploy(parsed);
 	const values = kitValues(parsed, deploy);
-	notice(describeDeploy(deploy));
-	if (options.locales === undefined) notice(defaultLanguagesLine(parsed.defaultLocale));
-	if (values.url === null) notice(NO_SITE_ADDRESS);
+	notice(describeDeploy(deploy, names.preview));
+	if (options.locales === undefined) notice(defaultLanguagesLine(parsed.defaultLocale, names));
+	if (values.url === null) notice(noSiteAddress(base, names.address));
 	const files = applyKit(kit, values);
 	const { contract, rules } = embeddedRules(options, base);
 	files.set(CONTRACT_NAME, contract);
