@@ -12,31 +12,19 @@ const own404 = process.env.FALLBACK_TEAM_SITE_OWN_404 === '1';
 const lang404 = process.env.FALLBACK_TEAM_SITE_LANG_404 === '1';
 const staticHost = process.env.FALLBACK_TEAM_SITE_STATIC_HOST || undefined;
 
-/** The site's own 404 page, in the variant that has one. */
-const own404Page = {
-	name: 'team-site-own-404',
+/**
+ * A page of the site's that only a variant has, added as a route (src/pages/ is every variant's):
+ * `own404Page` its own 404 page, `lang404Pages` one per language (Astro builds /de/404).
+ */
+const variantPage = (name, pattern, file) => ({
+	name,
 	hooks: {
 		'astro:config:setup': ({ injectRoute }) =>
-			injectRoute({
-				pattern: '/404',
-				entrypoint: new URL('./src/own-404.astro', import.meta.url),
-				prerender: true,
-			}),
+			injectRoute({ pattern, entrypoint: new URL(file, import.meta.url), prerender: true }),
 	},
-};
-
-/** The site's own 404 page per language, in the variant that has them: Astro builds /de/404. */
-const lang404Pages = {
-	name: 'team-site-lang-404',
-	hooks: {
-		'astro:config:setup': ({ injectRoute }) =>
-			injectRoute({
-				pattern: '/[lang]/404',
-				entrypoint: new URL('./src/lang-404.astro', import.meta.url),
-				prerender: true,
-			}),
-	},
-};
+});
+const own404Page = variantPage('team-site-own-404', '/404', './src/own-404.astro');
+const lang404Pages = variantPage('team-site-lang-404', '/[lang]/404', './src/lang-404.astro');
 
 export default defineConfig({
 	build: { inlineStylesheets: 'never' },
