@@ -10,8 +10,11 @@ import { packageVersion } from '../packageRoot';
 import type { RouteContract } from './contract';
 import { routeContractSchema } from './schema';
 
-/** `major.minor`: a new major when a reader of the old one would misread the file. 1.1: `requestId`; 1.2: `galleries`. */
-export const CONTRACT_SCHEMA_VERSION = '1.2';
+/**
+ * `major.minor`: a new major when a reader of the old one would misread the file. 1.1: `requestId`;
+ * 1.2: `galleries`; 1.3: `sitePage` on another locale's page (a site's own `[lang]/404`).
+ */
+export const CONTRACT_SCHEMA_VERSION = '1.3';
 
 const majorOf = (version: string) => version.split('.')[0];
 
