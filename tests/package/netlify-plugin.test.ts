@@ -463,7 +463,7 @@ describe("the plugin's handlers on sites they must refuse", () => {
 			const long = await place(folder, {});
 			expect(long.error).toBeUndefined();
 			expect(long.log).toMatch(/the site's name on Netlify is not used \(fallback\.site\.name: /);
-			expect(long.log).toContain('No site name (the input name, or the site\'s name on Netlify, SITE_NAME');
+			expect(long.log).toContain("No site name (the input name, or the site's name on Netlify, SITE_NAME");
 			expect(named.log).not.toContain('No site name');
 		} finally {
 			delete process.env['SITE_NAME'];

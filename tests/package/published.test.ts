@@ -32,6 +32,8 @@ const allowed: Record<Workspace, readonly RegExp[]> = {
 		/^src\/(components|layouts)\/[A-Z]\w+\.astro$/,
 		/^src\/config\/(deploy\.ts|virtual\.d\.ts)$/,
 		/^src\/routes\/\[\.\.\.locale\]\/(problem\/)?[\w.[\]-]+\.(astro|ts)$/,
+		// The route that builds nothing, injected under a locale Astro's i18n falls back from.
+		/^src\/routes\/noPages\.astro$/,
 		/^src\/styles\/[\w-]+\.css$/,
 	],
 	'netlify-plugin-fallback-pages': [
@@ -51,6 +53,7 @@ const required: Record<Workspace, readonly string[]> = {
 		'dist/icons.js',
 		'dist/cloudflare-worker.js',
 		'src/routes/[...locale]/[code].astro',
+		'src/routes/noPages.astro',
 		'src/styles/preview.css',
 	],
 	'netlify-plugin-fallback-pages': [
