@@ -96,7 +96,11 @@ async function staticHostLine(
 	const folder = base.slice(1);
 	const problems = problemDocuments(shipped).map((path) => ({ file: `${folder}${path}` }));
 	const files = [
-		...pages.map((page) => ({ file: `${folder}${page.file}`, status: page.status })),
+		// The host answers its errors with the default locale's page alone.
+		...pages.map((page) => ({
+			file: `${folder}${page.file}`,
+			status: page.locale === shipped.defaultLocale ? page.status : undefined,
+		})),
 		...problems,
 	];
 	const kept = await keepStaticHostPages(dist, files, host);
