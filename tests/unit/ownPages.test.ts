@@ -9,10 +9,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import {
+	aliasSitePages,
 	builtPages,
 	candidatePaths,
 	clashError,
 	collisions,
+	copySitePages,
 	inlineStylesheets,
 	ownPages,
 	settlePages,
@@ -224,6 +226,40 @@ describe("the pages' files, whatever the site's build settings", () => {
 		expect(readFileSync(join(dist, 'errors/de/index.html'), 'utf8')).toBe('<p>de</p>');
 		expect(readdirSync(join(dist, 'errors')).sort()).toEqual(['503.html', 'de']);
 		expect([...texts.keys()]).toEqual(['503.html', 'de/index.html']);
+	});
+
+	it("copies the site's own pages in its language folders to Fallback's paths, leaving its files as they are", async () => {
+		const dist = mkdtempSync(join(tmpdir(), 'fallback-own-'));
+		for (const [file, text] of [
+			['en/404/index.html', '<p>en</p>'],
+			['pt-BR/404.html', '<p>pt-BR</p>'],
+			['pt-PT/404.html', '<p>pt-PT</p>'],
+			['ja/404/index.html', '<p>ja</p>'],
+			['404.html', "<p>Fallback's</p>"],
+		] as const) {
+			mkdirSync(join(dist, file, '..'), { recursive: true });
+			writeFileSync(join(dist, file), text);
+		}
+		// `/en/` is the prefixed default locale; `/pt-BR/` and `/pt-PT/` both stand for pt: the first wins.
+		const aliased = aliasSitePages(dist, {
+			aliases: { '/en/': 'en', '/pt-BR/': 'pt', '/pt-PT/': 'pt' },
+			siteBase: '/',
+			defaultLocale: 'en',
+			sitePages: [404],
+		});
+		expect(aliased).toEqual([
+			{ from: 'en/404/index.html', path: '404' },
+			{ from: 'pt-BR/404.html', path: 'pt/404' },
+		]);
+		mkdirSync(join(dist, 'pt'));
+		const copies = await copySitePages(dist, '/', [
+			...aliased,
+			{ from: 'ja/404/index.html', path: 'ja/404' },
+		]);
+		expect(copies.map((copy) => copy.to)).toEqual(['404.html', 'pt/404.html', 'ja/404.html']);
+		expect(readFileSync(join(dist, '404.html'), 'utf8')).toBe('<p>en</p>');
+		expect(readFileSync(join(dist, 'ja/404.html'), 'utf8')).toBe('<p>ja</p>');
+		expect(readFileSync(join(dist, 'ja/404/index.html'), 'utf8')).toBe('<p>ja</p>');
 	});
 });
 
