@@ -132,7 +132,10 @@ describe("clashes with the site's own pages", () => {
 
 		it("keeps the site's page of a status it keeps in each language it built one, and its home pages", () => {
 			const built = sort([404]);
-			expect(built.sitePaths).toEqual(['ja/404', 'ar/404']);
+			expect(built.sitePages).toEqual([
+				{ from: 'ja/404/index.html', path: 'ja/404' },
+				{ from: 'ar/404/index.html', path: 'ar/404' },
+			]);
 			expect(built.siteGalleries).toEqual(['', 'ja/']);
 			expect(built.emptyFolders).toEqual(['ar/']);
 			expect([built.clashes, built.missing]).toEqual([[], []]);

@@ -186,6 +186,14 @@ export const siteBaseOf = (contract: RouteContract): string => contract.siteBase
 /** The URL path that serves a file of the build: `/503.html`; under a site base `/docs/503.html`. */
 export const fileUrl = (contract: RouteContract, file: string): string => `${siteBaseOf(contract)}${file}`;
 
+/** A locale's folder within the pages' folder: `''` for the default locale, `de/`. */
+export const localePrefix = (contract: RouteContract, locale: string): string =>
+	locale === contract.defaultLocale ? '' : `${locale}/`;
+
+/** Whether the site's own page is the index of a locale's folder (`siteGalleries`), not Fallback's gallery. */
+export const siteHasIndex = (contract: RouteContract, locale: string): boolean =>
+	contract.siteGalleries?.includes(localePrefix(contract, locale)) ?? false;
+
 /** The URL folder of a locale's pages: `/`, `/de/`; under a base `/fallback/`, `/fallback/de/`. */
 export function localeFolder(contract: RouteContract, locale: string): string {
 	return locale === contract.defaultLocale ? baseOf(contract) : `${baseOf(contract)}${locale}/`;

@@ -21,6 +21,7 @@ import {
 	type PageRoute,
 	type RouteContract,
 	requestIdsOf,
+	localePrefix,
 } from '../contract/contract';
 import {
 	allowedPathsPattern,
@@ -126,10 +127,6 @@ function maintenanceRules(contract: RouteContract): ApacheNode[] {
  * there as it is). `/var/www/fallback` → `/var/www/fallback-languages`.
  */
 export const typeMapsRoot = (options: HostOptions) => `${options.pagesRoot.replace(/\/$/, '')}-languages`;
-
-/** A locale's folder of type maps (and of pages): `''`, `de/`. */
-const localePrefix = (contract: RouteContract, locale: string) =>
-	locale === contract.defaultLocale ? '' : `${locale}/`;
 
 /**
  * The type map of an error page, in its locale's folder: `404.var`, `de/404.var`; a page named

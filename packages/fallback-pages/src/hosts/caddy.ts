@@ -92,9 +92,10 @@ function sitePageLines(contract: RouteContract): ConfigNode[] {
 			.filter(([, locale]) => locale !== contract.defaultLocale)
 			.map(([folder]) => literalPathPattern(folder)),
 	];
-	const serve = (rewrite: string) =>
-		block(`route ${rewrite === 'default' ? '@sitePage' : '@siteLocalePage'}`, [
-			`rewrite * ${base}${rewrite === 'default' ? '' : '{fallback_locale}'}{fallback_page_name}.${formats.page.extension}`,
+	/** The site's page, as it was built: in the default locale's folder, or the chosen locale's. */
+	const serve = (matcher: string, folder: string) =>
+		block(`route ${matcher}`, [
+			`rewrite * ${base}${folder}{fallback_page_name}.${formats.page.extension}`,
 			block('file_server', ['disable_canonical_uris']),
 		]);
 	return [
@@ -113,7 +114,7 @@ function sitePageLines(contract: RouteContract): ConfigNode[] {
 							? [`not path_regexp ${caddyString(`^(?:${otherFolders.join('|')})`, 'locale folders')}`]
 							: []),
 					]),
-					serve('default'),
+					serve('@sitePage', ''),
 				]
 			: []),
 		...(inLocales.length > 0
@@ -123,7 +124,7 @@ function sitePageLines(contract: RouteContract): ConfigNode[] {
 						[...inLocales.map((key) => `${caddyString(`${key}|page`, 'site page')} yes`), 'default no'],
 					),
 					'@siteLocalePage vars {fallback_site_locale_page} yes',
-					serve('locale'),
+					serve('@siteLocalePage', '{fallback_locale}'),
 				]
 			: []),
 	];

@@ -35,6 +35,7 @@ import {
 	type PageRoute,
 	type RouteContract,
 	requestIdsOf,
+	localePrefix,
 } from '../contract/contract';
 import {
 	fileHeader,
@@ -144,7 +145,7 @@ export function checkHaproxyFits(contract: RouteContract, sizeOf: (file: string)
 
 /** A locale's gallery: `index.html`, `de/index.html`. */
 const galleryFile = (contract: RouteContract, locale: string) =>
-	`${locale === contract.defaultLocale ? '' : `${locale}/`}${contract.indexFile}`;
+	`${localePrefix(contract, locale)}${contract.indexFile}`;
 
 /** `bind :80`, `bind 127.0.0.1:8123`. */
 const bindLine = ({ listen }: HostOptions) => `bind ${listen.host ?? ''}:${listen.port}`;

@@ -88,7 +88,7 @@ export function pageUri(contract: RouteContract, route: PageRoute, mode: string)
 	const locale = !ofDefault ? '' : inWord(route.sitePage ? folderVariable(mode) : localeVariable(mode));
 	const { folder: ownFolder, name } = pageFileParts(route.file);
 	const format = `${inWord(formatVariable(mode, 'folder'))}${name}.${inWord(formatVariable(mode, 'extension'))}`;
-	return `${pagesPrefix(contract, route, mode)}${locale}${ownFolder}${format}`;
+	return `${pagesPrefix(contract, pageName(contract, route), mode)}${locale}${ownFolder}${format}`;
 }
 
 /**
@@ -96,12 +96,15 @@ export function pageUri(contract: RouteContract, route: PageRoute, mode: string)
  * site mode, for a name whose page the site keeps in some language (sitePages), a variable that
  * says so for the language and format asked for: the site's page comes from a location of its own
  * that adds none (`sitePagesPrefix`), so it goes out with the site's headers, as it was built.
+ * `sites`: sitePageFolders of the contract, where the caller has it already.
  */
-function pagesPrefix(contract: RouteContract, route: PageRoute, mode: string): string {
-	const name = pageName(contract, route);
-	return mode === 'site' && sitePageFolders(contract).has(name)
-		? inWord(sitePrefixVariable(name))
-		: contract.internalPrefix;
+function pagesPrefix(
+	contract: RouteContract,
+	name: string,
+	mode: string,
+	sites = sitePageFolders(contract),
+): string {
+	return mode === 'site' && sites.has(name) ? inWord(sitePrefixVariable(name)) : contract.internalPrefix;
 }
 
 /** In site mode, where the site's own pages are served from: `/__fallback-site/`. */
@@ -376,14 +379,12 @@ function pageLocations(contract: RouteContract, mode: string): ConfigNode[] {
 	const format = (name: string) =>
 		`${inWord(formatVariable(mode, 'folder'))}${name}.${inWord(formatVariable(mode, 'extension'))}`;
 	const sites = sitePageFolders(contract);
-	const prefixOf = (name: string) =>
-		mode === 'site' && sites.has(name) ? inWord(sitePrefixVariable(name)) : contract.internalPrefix;
 	return pageGroups(contract).map((group) => {
 		const pattern = pageGroupPattern(contract, group, `fallback_${mode}_own_locale`);
 		return block(`location ~ ${nginxPattern(pattern, 'page paths')}`, [
 			...group.names.map((name) => {
 				const status = statuses.get(name)!;
-				const uri = `${prefixOf(name)}${folderOf(name)}${format(name)}`;
+				const uri = `${pagesPrefix(contract, name, mode, sites)}${folderOf(name)}${format(name)}`;
 				// nginx closes the connection on `return 408`: another status stands in (see closesConnection).
 				const answer = closesConnection(status)
 					? [`error_page ${standInStatus} =${status} ${uri}`, `return ${standInStatus}`]

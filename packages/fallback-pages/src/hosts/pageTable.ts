@@ -9,7 +9,9 @@ import {
 	baseOf,
 	errorRoutes,
 	localeFolder,
+	localePrefix,
 	routeLocale,
+	siteHasIndex,
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
@@ -109,14 +111,10 @@ export function pageIn(contract: RouteContract, locale: string, name: string): P
  */
 export function fallbackGalleries(contract: RouteContract): { locale: string; paths: string[] }[] {
 	if (contract.galleries === false) return [];
-	return [contract.defaultLocale, ...contract.otherLocales]
-		.filter(
-			(locale) => !contract.siteGalleries?.includes(locale === contract.defaultLocale ? '' : `${locale}/`),
-		)
-		.map((locale) => {
-			const folder = localeFolder(contract, locale);
-			return { locale, paths: [folder, `${folder}${contract.indexFile}`] };
-		});
+	return localesWithoutSiteIndex(contract).map((locale) => {
+		const folder = localeFolder(contract, locale);
+		return { locale, paths: [folder, `${folder}${contract.indexFile}`] };
+	});
 }
 
 /**
@@ -126,12 +124,12 @@ export function fallbackGalleries(contract: RouteContract): { locale: string; pa
  */
 export function foldersWithoutIndex(contract: RouteContract): string[] {
 	if (contract.galleries !== false) return [];
-	return [contract.defaultLocale, ...contract.otherLocales]
-		.filter(
-			(locale) => !contract.siteGalleries?.includes(locale === contract.defaultLocale ? '' : `${locale}/`),
-		)
-		.map((locale) => localeFolder(contract, locale));
+	return localesWithoutSiteIndex(contract).map((locale) => localeFolder(contract, locale));
 }
+
+/** The locales whose folder's index is not the site's own page: Fallback's gallery, or nothing. */
+const localesWithoutSiteIndex = (contract: RouteContract): string[] =>
+	[contract.defaultLocale, ...contract.otherLocales].filter((locale) => !siteHasIndex(contract, locale));
 
 /**
  * The site's own pages (`sitePage`) by name: for each name, the language folders (`''` for the
@@ -142,9 +140,8 @@ export function sitePageFolders(contract: RouteContract): Map<string, string[]> 
 	const folders = new Map<string, string[]>();
 	for (const route of errorRoutes(contract)) {
 		if (!route.sitePage) continue;
-		const locale = routeLocale(contract, route);
 		const name = pageName(contract, route);
-		folders.set(name, [...(folders.get(name) ?? []), locale === contract.defaultLocale ? '' : `${locale}/`]);
+		folders.set(name, [...(folders.get(name) ?? []), localePrefix(contract, routeLocale(contract, route))]);
 	}
 	return folders;
 }

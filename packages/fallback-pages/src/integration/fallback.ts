@@ -401,11 +401,13 @@ export function fallbackIntegration(
 								defaultLocale: shipped.defaultLocale,
 								sitePages: options.sitePages,
 							}).filter(
-								(copy) => !config().sitePaths.includes(copy.path) && !built.sitePaths.includes(copy.path),
+								(copy) =>
+									!config().sitePaths.includes(copy.path) &&
+									!built.sitePages.some((page) => page.path === copy.path),
 							)
 						: [];
 				const sitePaths = [
-					...new Set([...config().sitePaths, ...built.sitePaths, ...aliased.map((copy) => copy.path)]),
+					...new Set([...config().sitePaths, ...[...built.sitePages, ...aliased].map((copy) => copy.path)]),
 				];
 				config().siteGalleries = built.siteGalleries;
 				// A preview whose galleries lost a folder to a page of the site's beside it (`de.html`
@@ -422,10 +424,7 @@ export function fallbackIntegration(
 				const pages = built.ours.filter(
 					(page) => !sitePaths.includes(page.path) && (galleriesKept || page.gallery === undefined),
 				);
-				const copies = await copySitePages(dist, options.base, [
-					...built.sitePaths.map((path) => ({ path, from: writtenFileOf(dist, { path }, options.base)! })),
-					...aliased,
-				]);
+				const copies = await copySitePages(dist, options.base, [...built.sitePages, ...aliased]);
 				if (sitePaths.length > 0) logger.info(sitePagesLine(sitePaths, options.base, copies));
 				const texts = await settlePages(dist, options.base, pages, assetsDir, { inline: !embedded });
 				if (embedded) checkNoInlineCode(texts.values());

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { appErrorPages } from '../catalog/appErrors';
 import { statusCatalog } from '../catalog/statuses';
 import type { Locale } from '../i18n';
-import { locatedElements } from '../html/pageAnalysis';
+import { locatedElements, type HtmlNode } from '../html/pageAnalysis';
 import { withPagePolicy } from './pagePolicy';
 
 /** What decides the paths: the shipped locales and what the site keeps for itself. */
@@ -201,12 +201,20 @@ const clashAt = (path: string, siteFile: string, candidate: Candidate): Clash =>
 	...(candidate.status === undefined ? {} : { status: candidate.status }),
 });
 
+/** A page the site built that answers at a path of Fallback's: `de/404/index.html` as `de/404`. */
+export interface SiteCopy {
+	/** The site's file, relative to the build. */
+	from: string;
+	/** Fallback's path it answers at, relative to the base: `404`, `pt/404`. */
+	path: string;
+}
+
 /** What the build wrote at Fallback's paths, read from its files once Astro is done. */
 export interface BuiltPages {
 	/** The pages Fallback's routes wrote: the ones it settles and answers with. */
 	ours: OwnPage[];
-	/** Paths (relative to the base) where the site built its own page of a status it keeps. */
-	sitePaths: string[];
+	/** The site's own pages of a status it keeps, where it built them at Fallback's paths. */
+	sitePages: SiteCopy[];
 	/** Gallery folders (`''`, `de/`) whose index (`de/index.html`) is the site's own page. */
 	siteGalleries: string[];
 	/**
@@ -246,7 +254,7 @@ export function builtPages(
 ): BuiltPages {
 	const built: BuiltPages = {
 		ours: [],
-		sitePaths: [],
+		sitePages: [],
 		siteGalleries: [],
 		emptyFolders: [],
 		clashes: [],
@@ -272,7 +280,7 @@ export function builtPages(
 			continue;
 		}
 		if (candidate.status !== undefined && sitePages.includes(candidate.status))
-			built.sitePaths.push(candidate.path);
+			built.sitePages.push({ from: file, path: candidate.path });
 		else {
 			const path = normalised(`${base}${candidate.path}`);
 			const route = siteRoutes.find((one) => one.matches?.(path) ?? normalised(one.pathname ?? '') === path);
@@ -357,12 +365,16 @@ export async function inlineStylesheets(html: string, dist: string, assetsDir: s
  * turns on; an integration's `injectScript('page')`): the page's own policy allows only its
  * inline code, so each would be blocked, with an error in the console, and nothing else.
  */
-export function withoutScriptFiles(html: string): string {
-	const scripts = locatedElements(html).filter(
-		(element) => element.tagName === 'script' && element.attrs?.some((attr) => attr.name === 'src'),
+export const withoutScriptFiles = (html: string): string =>
+	withoutElements(
+		html,
+		(element) => element.tagName === 'script' && !!element.attrs?.some((attr) => attr.name === 'src'),
 	);
+
+/** A page without the elements `drop` picks, the rest of its text as it was. */
+function withoutElements(html: string, drop: (element: HtmlNode & { tagName: string }) => boolean): string {
 	let result = html;
-	for (const { sourceCodeLocation: at } of scripts.reverse()) {
+	for (const { sourceCodeLocation: at } of locatedElements(html).filter(drop).reverse()) {
 		if (at) result = `${result.slice(0, at.startOffset)}${result.slice(at.endOffset)}`;
 	}
 	return result;
@@ -374,20 +386,15 @@ export function withoutScriptFiles(html: string): string {
  * every policy a page has, so Fallback's page would render unstyled. The page's own policy
  * (withPagePolicy) allows exactly its inline code; the site's pages keep Astro's.
  */
-export function withoutAstroPolicy(html: string): string {
-	const policies = locatedElements(html).filter(
+export const withoutAstroPolicy = (html: string): string =>
+	withoutElements(
+		html,
 		(element) =>
 			element.tagName === 'meta' &&
-			element.attrs?.some(
+			!!element.attrs?.some(
 				(attr) => attr.name === 'http-equiv' && attr.value.toLowerCase() === 'content-security-policy',
 			),
 	);
-	let result = html;
-	for (const { sourceCodeLocation: at } of policies.reverse()) {
-		if (at) result = `${result.slice(0, at.startOffset)}${result.slice(at.endOffset)}`;
-	}
-	return result;
-}
 
 /**
  * Makes Fallback's pages in `dist` files with the names hosts look for (`503/index.html` renamed
@@ -422,14 +429,6 @@ export async function settlePages(
 		texts.set(page.file, html);
 	}
 	return texts;
-}
-
-/** A page the site built that answers at a path of Fallback's: `de/404/index.html` as `de/404`. */
-export interface SiteCopy {
-	/** The site's file, relative to the build. */
-	from: string;
-	/** Fallback's path it answers at, relative to the base: `404`, `pt/404`. */
-	path: string;
 }
 
 /**

@@ -25,6 +25,8 @@ import {
 	routeLocale,
 	type PageRoute,
 	type RouteContract,
+	localePrefix,
+	siteHasIndex,
 } from '../contract/contract.ts';
 import type { ErrorFormat } from '../hosts/mediaType.ts';
 import type { CaseRun } from './checks.ts';
@@ -621,8 +623,8 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 	for (const locale of [contract.defaultLocale, ...negotiationLocales(contract)]) {
 		const path = localeFolder(contract, locale);
 		const file = galleryFile(contract, locale);
-		const folder = locale === contract.defaultLocale ? '' : `${locale}/`;
-		if (contract.siteGalleries?.includes(folder)) {
+		const folder = localePrefix(contract, locale);
+		if (siteHasIndex(contract, locale)) {
 			add('galleries', `GET ${path} answers 200 with the site's own page there`, async (run) => {
 				const answer = await run.get(path);
 				run.status(answer, 200);

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CONTRACT_NAME, errorRoutes, galleryFile } from '../contract/contract.ts';
+import { CONTRACT_NAME, errorRoutes, galleryFile, siteHasIndex } from '../contract/contract.ts';
 import { hostsDirOf, readContractFile } from '../contract/contractFile.ts';
 import type { Site } from './cases.ts';
 
@@ -37,11 +37,7 @@ export function loadSite(
 			: [
 					// Fallback's galleries where the build has them, the site's own pages at those paths.
 					...[contract.defaultLocale, ...contract.otherLocales]
-						.filter(
-							(locale) =>
-								contract.galleries !== false ||
-								contract.siteGalleries?.includes(locale === contract.defaultLocale ? '' : `${locale}/`),
-						)
+						.filter((locale) => contract.galleries !== false || siteHasIndex(contract, locale))
 						.map((locale) => galleryFile(contract, locale)),
 					...errorRoutes(contract).flatMap((route) => [
 						route.file,
