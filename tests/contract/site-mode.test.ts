@@ -6,14 +6,17 @@
  * security header on every answer, a year's cache on /_astro/), once as it is and once with
  * Fallback's site-mode files included. With them: the site's pages and files answer exactly as
  * without (status, bytes, every header), in Chromium they load whole with no CSP violation, the
- * site's own 404 page is served as built, and `verify` finds the route contract held.
+ * site's own 404 page is served as built, and `verify` finds the route contract held. The same site
+ * built under a base (`/docs/`) is served from that folder of the server's root, with the site-mode
+ * files its build wrote for it.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apacheTypeMaps, typeMapsRoot } from '../../packages/fallback-pages/src/hosts/apache';
-import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts';
+import { atServerRoot, siteBaseOf } from '../../packages/fallback-pages/src/contract/contract';
+import { hostConfigFiles, siteModeConfigFiles } from '../../packages/fallback-pages/src/hosts';
 import { defaultHostOptions } from '../../packages/fallback-pages/src/hosts/options';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
 import { runVerify } from '../../packages/fallback-pages/src/verify/main';
@@ -31,24 +34,29 @@ import {
 import { apache, caddy, findServerExecutable, nginx, teamHeaders, type ServerUnderTest } from './servers';
 import { buildTeamSite, type TeamSiteBuild } from './teamSite';
 
-type Variant = 'fallback-404' | 'own-404' | 'lang-404';
+type Variant = 'fallback-404' | 'own-404' | 'lang-404' | 'base';
 type Built = TeamSiteBuild;
+
+/** Where the `base` variant is served: Astro's base, and the folder of the server's root it is in. */
+const siteBase = '/docs/';
 
 /**
  * The team's site built with Fallback: `own-404` with its own 404 page, `lang-404` with its own
- * German one only (a `[lang]/404` route), each kept with sitePages: [404].
+ * German one only (a `[lang]/404` route), each kept with sitePages: [404]; `base` as `own-404`,
+ * built to be served under /docs/ (Astro's base).
  */
 const buildVariant = (variant: Variant) =>
 	buildTeamSite(variant, {
-		FALLBACK_TEAM_SITE_OWN_404: variant === 'own-404' ? '1' : '0',
+		FALLBACK_TEAM_SITE_OWN_404: variant === 'own-404' || variant === 'base' ? '1' : '0',
 		FALLBACK_TEAM_SITE_LANG_404: variant === 'lang-404' ? '1' : '0',
+		FALLBACK_TEAM_SITE_BASE: variant === 'base' ? siteBase : '',
 	});
 
 const builds: Partial<Record<Variant, Built>> = {};
 let browser: Browser;
 
 beforeAll(async () => {
-	const variants = ['fallback-404', 'own-404', 'lang-404'] as const;
+	const variants = ['fallback-404', 'own-404', 'lang-404', 'base'] as const;
 	const built = await Promise.all(variants.map(buildVariant));
 	for (const [index, variant] of variants.entries()) builds[variant] = built[index]!;
 	browser = await chromium.launch(chromiumLaunchOptions());
@@ -58,7 +66,11 @@ afterAll(async () => {
 	await browser?.close();
 });
 
-/** A team's server on a copy of the build: its own server block, with Fallback's files or without. */
+/**
+ * A team's server on a copy of the build: its own server block, with Fallback's files or without.
+ * A build for a base is in that folder of the server's root (`<root>/docs/`), as the site-mode
+ * files' header says.
+ */
 async function serveTeamSite(
 	server: ServerUnderTest,
 	executable: string,
@@ -66,9 +78,16 @@ async function serveTeamSite(
 	mode: 'without' | 'site' | 'whole-server',
 ): Promise<{ running: RunningServer; dir: string; root: string }> {
 	const { dir, pagesRoot } = await makeWorkDir(`${server.id}-team-${mode}`, built.dist);
+	const base = siteBaseOf(built.contract);
+	if (base !== '/') {
+		await rename(pagesRoot, `${pagesRoot}.build`);
+		await mkdir(pagesRoot, { mode: 0o755 });
+		await rename(`${pagesRoot}.build`, join(pagesRoot, base));
+	}
 	const port = await freePort();
 	const options = { ...defaultHostOptions, pagesRoot, listen: { host: '127.0.0.1', port } };
-	const files = hostConfigFiles(built.contract, options);
+	const files =
+		base === '/' ? hostConfigFiles(built.contract, options) : siteModeConfigFiles(built.contract, options);
 	let siteConfig: string;
 	if (mode === 'whole-server') {
 		// Today's config for Fallback alone, serving the same folder: what teams were told to use.
@@ -87,7 +106,7 @@ async function serveTeamSite(
 	}
 	if (server === apache) {
 		const maps = typeMapsRoot(options);
-		for (const file of apacheTypeMaps(built.contract)) {
+		for (const file of apacheTypeMaps(atServerRoot(built.contract))) {
 			await writeConfig(join(maps, file.path.replace(/^apache\/languages\//, '')), file.content);
 		}
 	}
@@ -170,17 +189,31 @@ function describeSiteMode(server: ServerUnderTest) {
 		} = {};
 		const own: { site?: Awaited<ReturnType<typeof serveTeamSite>> } = {};
 		const perLanguage: { site?: Awaited<ReturnType<typeof serveTeamSite>> } = {};
+		const underBase: {
+			without?: Awaited<ReturnType<typeof serveTeamSite>>;
+			site?: Awaited<ReturnType<typeof serveTeamSite>>;
+		} = {};
 		beforeAll(async () => {
 			const built = builds['own-404']!;
-			[served.without, served.site, own.site, perLanguage.site] = await Promise.all([
-				serveTeamSite(server, executable, built, 'without'),
-				serveTeamSite(server, executable, built, 'site'),
-				serveTeamSite(server, executable, builds['fallback-404']!, 'site'),
-				serveTeamSite(server, executable, builds['lang-404']!, 'site'),
-			]);
+			[served.without, served.site, own.site, perLanguage.site, underBase.without, underBase.site] =
+				await Promise.all([
+					serveTeamSite(server, executable, built, 'without'),
+					serveTeamSite(server, executable, built, 'site'),
+					serveTeamSite(server, executable, builds['fallback-404']!, 'site'),
+					serveTeamSite(server, executable, builds['lang-404']!, 'site'),
+					serveTeamSite(server, executable, builds.base!, 'without'),
+					serveTeamSite(server, executable, builds.base!, 'site'),
+				]);
 		}, 120_000);
 		afterAll(async () => {
-			for (const one of [served.without, served.site, own.site, perLanguage.site]) {
+			for (const one of [
+				served.without,
+				served.site,
+				own.site,
+				perLanguage.site,
+				underBase.without,
+				underBase.site,
+			]) {
 				await one?.running.stop();
 				if (one) await removeWorkDir(one.dir);
 			}
@@ -284,6 +317,47 @@ function describeSiteMode(server: ServerUnderTest) {
 			expect(load).toEqual({ violations: [], failed: [], shows: everythingShows });
 		});
 
+		it(`serves a site built under a base (${siteBase}) from the folder of that name: its pages and files as without, its own 404 kept, Fallback's errors in German`, async () => {
+			const { sitePaths, log } = builds.base!;
+			expect(log).toContain(`pages under ${siteBase}: wrote the site-mode files`);
+			expect(sitePaths.filter((path) => path.startsWith(`${siteBase}_astro/`)).length).toBeGreaterThanOrEqual(
+				4,
+			);
+			for (const path of sitePaths) {
+				const [before, after] = await Promise.all([
+					request(underBase.without!.running.port, path),
+					request(underBase.site!.running.port, path),
+				]);
+				expect([path, after.status]).toEqual([path, 200]);
+				expect(after.body, path).toBe(before.body);
+				expect(headerSet(after), path).toEqual(headerSet(before));
+			}
+			const port = underBase.site!.running.port;
+			const built = await readFile(join(builds.base!.dist, '404.html'), 'utf8');
+			const lost = await request(port, `${siteBase}no/such/page`, { headers: { Accept: 'text/html' } });
+			expect([lost.status, lost.body]).toEqual([404, built]);
+			const german = await request(port, `${siteBase}de/no/such/page`);
+			expect([german.status, german.headers.get('content-language')]).toEqual([404, 'de']);
+			expect(german.body).toContain('<h2>Diese Seite wurde nicht gefunden.</h2>');
+			const status = await request(port, `${siteBase}503`, { headers: { 'Accept-Language': 'de' } });
+			expect([
+				status.status,
+				status.headers.get('retry-after'),
+				status.headers.get('content-language'),
+			]).toEqual([503, '300', 'de']);
+			const api = await request(port, `${siteBase}no/such/page`, { headers: { Accept: 'application/json' } });
+			expect([api.status, api.headers.get('content-type')]).toEqual([
+				404,
+				expect.stringMatching(/^application\/problem\+json/),
+			]);
+			for (const hidden of [`${siteBase}contract.json`, `${siteBase}problem/404.json`]) {
+				expect([hidden, (await request(port, hidden)).status]).toEqual([hidden, 404]);
+			}
+			const load = await loadInBrowser(port, `${siteBase}de/no/such/page`);
+			expect(load.violations).toEqual([]);
+			expect(load.failed).toEqual([]);
+		});
+
 		it("loads the site's pages whole in Chromium, with no CSP violation (the whole-server config blocks them)", async () => {
 			const paths = ['/', '/about/', '/no/such/page'];
 			const whole = await serveTeamSite(server, executable, builds['own-404']!, 'whole-server');
@@ -307,17 +381,20 @@ function describeSiteMode(server: ServerUnderTest) {
 			}
 		}, 120_000);
 
-		for (const variant of ['own-404', 'fallback-404', 'lang-404'] as const) {
+		for (const variant of ['own-404', 'fallback-404', 'lang-404', 'base'] as const) {
 			it(`holds the route contract: npm run verify passes (${variant})`, async () => {
-				const target = { 'own-404': served.site!, 'fallback-404': own.site!, 'lang-404': perLanguage.site! }[
-					variant
-				];
+				const target = {
+					'own-404': served.site!,
+					'fallback-404': own.site!,
+					'lang-404': perLanguage.site!,
+					base: underBase.site!,
+				}[variant];
 				const built = builds[variant]!;
 				const lines: string[] = [];
 				const run = await runVerify({
 					url: `http://127.0.0.1:${target.running.port}/`,
 					host: `${server.id}-site`,
-					dist: target.root,
+					dist: join(target.root, siteBaseOf(built.contract)),
 					contract: built.contractFile,
 					reportDir: join(target.dir, 'verify-report'),
 					log: (line) => lines.push(line),

@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { cp, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
+import { siteBaseOf, type RouteContract } from '../../packages/fallback-pages/src/contract/contract';
 import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
 import { buildOutDir } from '../../scripts/build-with';
 
@@ -26,7 +26,7 @@ export interface TeamSiteBuild {
 	dist: string;
 	contract: RouteContract;
 	contractFile: string;
-	/** The site's own files in the build, as URL paths: its pages and /_astro/ files. */
+	/** The site's own files in the build, as URL paths (under its base): its pages and /_astro/ files. */
 	sitePaths: string[];
 	/** What the build printed. */
 	log: string;
@@ -42,7 +42,8 @@ export async function teamSiteProject(name: string, project = buildOutDir(name))
 
 /**
  * The team's site built with Fallback: `FALLBACK_TEAM_SITE_OWN_404: '1'` with its own 404 page
- * (sitePages: [404]), `FALLBACK_TEAM_SITE_STATIC_HOST` for a static host (`staticHost`).
+ * (sitePages: [404]), `FALLBACK_TEAM_SITE_BASE` under a base, `FALLBACK_TEAM_SITE_STATIC_HOST` for a
+ * static host (`staticHost`).
  */
 export async function buildTeamSite(
 	name: string,
@@ -56,15 +57,17 @@ export async function buildTeamSite(
 	);
 	const dist = join(project, 'dist');
 	const contractFile = join(project, 'dist-hosts/contract.json');
+	const contract = readContractFile(contractFile);
+	const base = siteBaseOf(contract);
 	const assets = readdirSync(join(dist, '_astro'))
 		.filter((file) => /^(Site|team)[.-]/.test(file))
-		.map((file) => `/_astro/${file}`);
+		.map((file) => `${base}_astro/${file}`);
 	return {
 		project,
 		dist,
-		contract: readContractFile(contractFile),
+		contract,
 		contractFile,
-		sitePaths: ['/', '/about/', ...assets],
+		sitePaths: [base, `${base}about/`, ...assets],
 		log: stdout + stderr,
 	};
 }

@@ -186,7 +186,7 @@ describe("the same site served under Astro's base: '/docs'", () => {
 		expect(read('dist-docs/503.html')).toContain('href="/docs/fr/503"');
 		expect(read('dist-docs/503.html')).toContain('href="/docs/"');
 		expect(read('dist-docs/_redirects')).toContain('/docs/503  ');
-		expect(logs['docs']).toContain('none written for /docs/');
+		expect(logs['docs']).toContain('pages under /docs/: wrote the site-mode files');
 		// Served at /docs/: the build's folder there, its rule files at the top, as the site's host has them.
 		const served = join(project, 'served-docs');
 		await mkdir(served);

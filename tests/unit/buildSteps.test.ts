@@ -2,9 +2,9 @@
  * The integration's steps after Astro's build, each on its own, on a temp folder: what each writes,
  * what each refuses, and the line each gives the log.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
 	CONTRACT_NAME,
@@ -15,10 +15,11 @@ import { readContractFile } from '../../packages/fallback-pages/src/contract/con
 import { optionsContract } from '../../packages/fallback-pages/src/contract/fromOptions';
 import { parseOptions, type FallbackOptions } from '../../packages/fallback-pages/src/config/options';
 import { haproxyPayloadLimit, haproxyServedFiles } from '../../packages/fallback-pages/src/hosts/haproxy';
+import { defaultHostOptions } from '../../packages/fallback-pages/src/hosts/options';
 import {
 	checkNoInlineCode,
 	maintenanceWarning,
-	writeBaseContract,
+	writeBaseHostConfigs,
 	writeHostConfigs,
 	writeNetlifyRules,
 } from '../../packages/fallback-pages/src/integration/buildSteps';
@@ -97,32 +98,54 @@ describe('writeNetlifyRules', () => {
 	});
 });
 
-describe('writeBaseContract', () => {
-	it("puts the contract in the pages' folder and removes an earlier build's host configs", async () => {
+describe('writeBaseHostConfigs', () => {
+	it("writes the site-mode files and the contract, also in the pages' folder, replacing an earlier build's", async () => {
 		const root = folder();
 		const dist = join(root, 'dist');
 		const hostsDir = join(root, 'hosts/');
 		mkdirSync(hostsDir, { recursive: true });
 		writeFileSync(join(hostsDir, CONTRACT_NAME), '{}');
+		writeFileSync(join(hostsDir, 'stale.conf'), 'old');
 		const contract = contractOf({ base: '/errors/' }, '/docs/');
-		const line = await writeBaseContract(dist, contract, { hostsDir, root });
+		const line = await writeBaseHostConfigs(dist, contract, { hostsDir, root, hosts: defaultHostOptions });
 		expect(readContractFile(join(dist, 'errors', CONTRACT_NAME)).base).toBe('/docs/errors/');
-		expect(existsSync(hostsDir)).toBe(false);
-		expect(line).toBe(
-			"the route contract is /docs/errors/contract.json; server configs describe pages at the root: none written for /docs/errors/, and the earlier build's in hosts/ removed",
+		expect(readContractFile(join(hostsDir, CONTRACT_NAME))).toEqual(contract);
+		expect(existsSync(join(hostsDir, 'stale.conf'))).toBe(false);
+		const written = readdirSync(hostsDir, { recursive: true, withFileTypes: true })
+			.filter((entry) => entry.isFile() && !entry.parentPath.includes('languages'))
+			.map((entry) => relative(hostsDir, join(entry.parentPath, entry.name)))
+			.sort();
+		expect(written).toEqual([
+			'apache/fallback-site.conf',
+			'caddy/fallback-site.caddy',
+			CONTRACT_NAME,
+			'nginx/fallback-site-http.conf',
+			'nginx/fallback-site.conf',
+		]);
+		// The pages are read where a server whose root holds the site under /docs/ has them.
+		const nginx = readFileSync(join(hostsDir, 'nginx/fallback-site.conf'), 'utf8');
+		expect(nginx).toContain('rewrite "^/__fallback(/.*)$" /docs/errors$1 break;');
+		expect(readFileSync(join(hostsDir, 'apache/languages/de/404.var'), 'utf8')).toContain(
+			'URI: ../../docs/errors/de/404.html',
 		);
+		expect(line).toContain(
+			'pages under /docs/errors/: wrote the site-mode files hosts/nginx/fallback-site-http.conf',
+		);
+		expect(line).toContain('its root the folder that holds the build as docs/');
 	});
-	it("leaves a folder that is not Fallback's alone", async () => {
+	it("leaves a folder that is not Fallback's alone, and stops", async () => {
 		const root = folder();
 		const hostsDir = join(root, 'hosts/');
 		mkdirSync(hostsDir);
 		writeFileSync(join(hostsDir, 'mine.conf'), 'keep');
-		const line = await writeBaseContract(join(root, 'dist'), contractOf({ base: '/errors/' }), {
-			hostsDir,
-			root,
-		});
+		await expect(
+			writeBaseHostConfigs(join(root, 'dist'), contractOf({ base: '/errors/' }), {
+				hostsDir,
+				root,
+				hosts: defaultHostOptions,
+			}),
+		).rejects.toThrow("is not Fallback's");
 		expect(readFileSync(join(hostsDir, 'mine.conf'), 'utf8')).toBe('keep');
-		expect(line).not.toContain('removed');
 	});
 });
 

@@ -10,6 +10,8 @@ import {
 	headersInFrontOfApp,
 	replacedAppPages,
 	type RouteContract,
+	atServerRoot,
+	inPagesFolder,
 } from '../../packages/fallback-pages/src/contract/contract';
 import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
 import { optionsContract } from '../../packages/fallback-pages/src/contract/fromOptions';
@@ -115,5 +117,40 @@ describe('galleries', () => {
 		const own = optionsContract({ ...options, base: '/' }, { embedded: false, preview: false });
 		expect(own).not.toHaveProperty('galleries');
 		expect(fallbackGalleries(own)).toHaveLength(2);
+	});
+});
+
+describe('atServerRoot', () => {
+	const contractUnder = (siteBase: string, base = '/') =>
+		optionsContract(parseOptions({ locales: ['en', 'de'], base }), {
+			embedded: false,
+			preview: false,
+			siteBase,
+		});
+
+	it("names every file from the server's root for a site under a base, its paths unchanged", () => {
+		const served = contractUnder('/docs/', '/errors/');
+		const atRoot = atServerRoot(served);
+		expect(atRoot.siteBase).toBeUndefined();
+		expect(atRoot.base).toBe('/docs/errors/');
+		const notFound = atRoot.statusPages.find((route) => route.status === 404)!;
+		expect([notFound.path, notFound.file, notFound.problemFile]).toEqual([
+			'/docs/errors/404',
+			'docs/errors/404.html',
+			'docs/errors/problem/404.json',
+		]);
+		expect(atRoot.extraPages.find((route) => route.path === '/docs/errors/de/404')?.file).toBe(
+			'docs/errors/de/404.html',
+		);
+		expect(atRoot.hiddenFiles).toEqual(['docs/_redirects', 'docs/_headers', 'docs/errors/contract.json']);
+		// Each page's file is then at its path, as at the root.
+		for (const route of errorRoutes(atRoot)) expect(`/${route.file}`).toBe(`${route.path}.html`);
+		expect(inPagesFolder(atRoot, 'docs/errors/de/404.html')).toBe('de/404.html');
+		expect(() => inPagesFolder(atRoot, 'de/404.html')).toThrow("not in the pages' folder /docs/errors/");
+	});
+
+	it('leaves a contract served at the root as it is', () => {
+		const atRoot = contractUnder('/', '/errors/');
+		expect(atServerRoot(atRoot)).toBe(atRoot);
 	});
 });

@@ -3,7 +3,8 @@
 // (tests/contract/site-mode.test.ts). FALLBACK_TEAM_SITE_OWN_404=1 builds the variant with the
 // site's own 404 page, kept with `sitePages`; FALLBACK_TEAM_SITE_LANG_404=1 the variant with a 404
 // page per language from a `[lang]/404` route (German only: English is Fallback's), kept the same
-// way; FALLBACK_TEAM_SITE_STATIC_HOST=github-pages the build for that host (`staticHost`:
+// way; FALLBACK_TEAM_SITE_BASE=/docs the site built to be served under that base (Astro's `base`);
+// FALLBACK_TEAM_SITE_STATIC_HOST=github-pages the build for that host (`staticHost`:
 // tests/contract/static-hosts.test.ts).
 import { defineConfig } from 'astro/config';
 import fallback from 'fallback-pages';
@@ -11,6 +12,7 @@ import fallback from 'fallback-pages';
 const own404 = process.env.FALLBACK_TEAM_SITE_OWN_404 === '1';
 const lang404 = process.env.FALLBACK_TEAM_SITE_LANG_404 === '1';
 const staticHost = process.env.FALLBACK_TEAM_SITE_STATIC_HOST || undefined;
+const base = process.env.FALLBACK_TEAM_SITE_BASE || undefined;
 
 /**
  * A page of the site's that only a variant has, added as a route (src/pages/ is every variant's):
@@ -27,6 +29,7 @@ const own404Page = variantPage('team-site-own-404', '/404', './src/own-404.astro
 const lang404Pages = variantPage('team-site-lang-404', '/[lang]/404', './src/lang-404.astro');
 
 export default defineConfig({
+	...(base ? { base } : {}),
 	build: { inlineStylesheets: 'never' },
 	// Its script a file in /_astro/ too, however small.
 	vite: { build: { assetsInlineLimit: 0 } },

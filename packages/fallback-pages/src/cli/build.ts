@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { optionProblems } from '../config/options';
 import { readArgs, UsageError } from './args';
 import { readConfigFile, shown } from './configFile';
-import { buildPages } from './buildPages';
+import { buildPages, type BuiltPages } from './buildPages';
 import { buildUsage } from './usage';
 
 export async function buildCommand(argv: string[]): Promise<number> {
@@ -27,7 +27,14 @@ export async function buildCommand(argv: string[]): Promise<number> {
 	);
 	const built = await buildPages(options, out, (line) => console.log(`fallback-pages: ${line}`));
 	console.log(
-		`fallback-pages: ${built.pages} pages in ${shown(built.out)}/, ${built.hosts ? `host configs and contract in ${shown(built.hosts)}/` : `the contract in ${shown(built.out)}${options.base}contract.json (server configs describe pages at the root: none for base ${options.base})`} (${built.seconds.toFixed(1)} s)`,
+		`fallback-pages: ${built.pages} pages in ${shown(built.out)}/, ${hostsLine(built, options.base ?? '/')} (${built.seconds.toFixed(1)} s)`,
 	);
 	return 0;
+}
+
+/** Where the build put the host configs and the contract, for the command's last line. */
+function hostsLine(built: BuiltPages, base: string): string {
+	if (!built.hosts) return `the contract in ${shown(built.out)}${base}contract.json`;
+	if (base === '/') return `host configs and contract in ${shown(built.hosts)}/`;
+	return `the site-mode configs (nginx, Caddy, Apache: for a server whose root holds the pages at ${base}) and contract in ${shown(built.hosts)}/`;
 }

@@ -81,7 +81,7 @@ export interface BuiltPages {
 
 /**
  * The pages into `out`, the host configs and contract into `<out>-hosts` (with a base, the
- * contract is in the base's folder and no host configs are written). Refuses before building when
+ * site-mode configs alone, and the contract in the base's folder too). Refuses before building when
  * either folder holds something that is not an earlier build of Fallback's.
  */
 export async function buildPages(

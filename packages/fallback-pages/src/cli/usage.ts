@@ -24,7 +24,8 @@ every other host, with the options of a config file (the same as fallback({ ... 
   --out <folder>    where the pages go (default fallback); the host configs and the route
                     contract go beside it, in <folder>-hosts
   --base <path>     the pages' folder in the site, e.g. /errors/ (default /, or the config's base);
-                    with a base, no host configs, and the contract goes into the base folder
+                    with a base, only the site-mode configs (nginx, Caddy, Apache), and the
+                    contract goes into the base folder too
   -h, --help        this text
 
 The build is a production build unless its platform says it is a preview (Netlify's CONTEXT,

@@ -186,6 +186,40 @@ export const siteBaseOf = (contract: RouteContract): string => contract.siteBase
 /** The URL path that serves a file of the build: `/503.html`; under a site base `/docs/503.html`. */
 export const fileUrl = (contract: RouteContract, file: string): string => `${siteBaseOf(contract)}${file}`;
 
+/**
+ * The contract as a server whose root holds the build's folder at the site's base sees it (the
+ * build of a site under `/docs/` in `<root>/docs/`): every file named from that root
+ * (`docs/503.html`), no site base left. A server config then reads each page at the URL path of
+ * its file, as for a site at the root with its pages in a folder (`base`).
+ */
+export function atServerRoot(contract: RouteContract): RouteContract {
+	const folder = siteBaseOf(contract).slice(1);
+	if (folder === '') return contract;
+	const rest = { ...contract };
+	delete rest.siteBase;
+	const relocated = (route: PageRoute): PageRoute => ({
+		...route,
+		file: `${folder}${route.file}`,
+		problemFile: `${folder}${route.problemFile}`,
+	});
+	return {
+		...rest,
+		statusPages: contract.statusPages.map(relocated),
+		extraPages: contract.extraPages.map(relocated),
+		hiddenFiles: contract.hiddenFiles.map((file) => `${folder}${file}`),
+	};
+}
+
+/**
+ * A file of a contract at the server's root (atServerRoot), named from the pages' folder:
+ * `docs/de/503.html` → `de/503.html` under the base `/docs/`. Throws on a file outside it.
+ */
+export function inPagesFolder(contract: RouteContract, file: string): string {
+	const folder = baseOf(contract).slice(1);
+	if (!file.startsWith(folder)) throw new Error(`${file} is not in the pages' folder ${baseOf(contract)}`);
+	return file.slice(folder.length);
+}
+
 /** A locale's folder within the pages' folder: `''` for the default locale, `de/`. */
 export const localePrefix = (contract: RouteContract, locale: string): string =>
 	locale === contract.defaultLocale ? '' : `${locale}/`;

@@ -35,6 +35,7 @@ import {
 	longestFileName,
 	type HostConfigFile,
 	passedFourxx,
+	pagesFolderLines,
 } from './format';
 import { firstListedCapture } from './language';
 import { formats } from './mediaType';
@@ -154,13 +155,14 @@ export function apacheTypeMaps(contract: RouteContract): HostConfigFile[] {
 	const typeMap = (route: PageRoute, map: string, formatsOf: readonly (keyof typeof mapFormats)[]) => {
 		// A map sits under the maps' URL as deep as its name: `../` per folder reaches the pages' folder.
 		const up = '../'.repeat(map.split('/').length);
+		const pagesFolder = baseOf(contract).slice(1);
 		const folder = localePrefix(contract, routeLocale(contract, route));
 		const name = pageName(contract, route);
 		return formatsOf
 			.flatMap((format) =>
 				mapFormats[format].types.map(
 					(type) =>
-						`URI: ${up}${folder}${formats[format].folder}${name}.${formats[format].extension}\nContent-Type: ${type}\n`,
+						`URI: ${up}${pagesFolder}${folder}${formats[format].folder}${name}.${formats[format].extension}\nContent-Type: ${type}\n`,
 				),
 			)
 			.join('\n');
@@ -629,6 +631,7 @@ export function apacheSiteConfig(contract: RouteContract, options: HostOptions):
 		`a2enmod rewrite headers alias mime negotiation${uniqueIdModule(contract)} && systemctl reload apache2`,
 		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
 		"files keep your VirtualHost's own, and any method you answer today is answered as before.",
+		...pagesFolderLines(contract),
 	]);
 	const statusPages = supported(contract.statusPages);
 	return renderApacheFile(header, [

@@ -31,6 +31,7 @@ import {
 	longestFileName,
 	type HostConfigFile,
 	passedFourxx,
+	pagesFolderLines,
 } from './format';
 import { firstListedCapture } from './language';
 import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
@@ -572,6 +573,7 @@ export function caddySiteConfig(contract: RouteContract): string {
 		'Nothing here needs changing; remove a handle_errors of your own (this file brings one).',
 		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
 		"files keep your block's own, and any method you answer today is answered as before.",
+		...pagesFolderLines(contract),
 	]);
 	return renderFile(caddySyntax, header, [
 		'',

@@ -3,9 +3,9 @@
  * Netlify rule files, which go into dist/, and the server and CDN configs, which go into hosts/
  * at the repository root (they are installed on servers and CDNs, never deployed as pages).
  */
-import type { RouteContract } from '../contract/contract';
-import { apacheFiles, siteFileName as apacheSiteFile } from './apache';
-import { caddyFiles, siteFileName as caddySiteFile } from './caddy';
+import { atServerRoot, type RouteContract } from '../contract/contract';
+import { apacheFiles, apacheSiteConfig, apacheTypeMaps, siteFileName as apacheSiteFile } from './apache';
+import { caddyFiles, caddySiteConfig, siteFileName as caddySiteFile } from './caddy';
 import { cloudflareFiles } from './cloudflare';
 import { cloudFrontFiles } from './cloudfront';
 import type { HostConfigFile } from './format';
@@ -14,6 +14,8 @@ import { kubernetesFiles } from './kubernetes';
 import { netlifyFiles } from './netlify';
 import {
 	nginxFiles,
+	nginxSiteConfig,
+	nginxSiteHttpConfig,
 	siteConfigName as nginxSiteFile,
 	siteHttpConfigName as nginxSiteHttpFile,
 } from './nginx';
@@ -57,5 +59,21 @@ export function hostConfigFiles(contract: RouteContract, options: HostOptions): 
 		...vercelFiles(contract),
 		...traefikFiles(contract, options),
 		...kubernetesFiles(contract, options),
+	];
+}
+
+/**
+ * Pages under a base (a site served under `/docs/`, or Fallback's in a folder of the site's): the
+ * site-mode files alone, for a server whose root holds every file at the path it is served at. The
+ * other configs serve Fallback's pages at the root of a server of their own.
+ */
+export function siteModeConfigFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
+	const served = atServerRoot(contract);
+	return [
+		{ path: `nginx/${nginxSiteHttpFile}`, content: nginxSiteHttpConfig(served) },
+		{ path: `nginx/${nginxSiteFile}`, content: nginxSiteConfig(served) },
+		{ path: `caddy/${caddySiteFile}`, content: caddySiteConfig(served) },
+		{ path: `apache/${apacheSiteFile}`, content: apacheSiteConfig(served, options) },
+		...apacheTypeMaps(served),
 	];
 }

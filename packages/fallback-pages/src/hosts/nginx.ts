@@ -10,6 +10,7 @@ import {
 	baseOf,
 	errorRoutes,
 	headersInFrontOfApp,
+	inPagesFolder,
 	negotiates,
 	notFoundPage,
 	MAINTENANCE_STATUS,
@@ -29,6 +30,7 @@ import {
 	exactPathsPattern,
 	fileHeader,
 	headerName,
+	literalPath,
 	literalPathPattern,
 	nginxPattern,
 	nginxRegex,
@@ -36,6 +38,7 @@ import {
 	UnsafeConfigValue,
 	type HostConfigFile,
 	passedFourxx,
+	pagesFolderLines,
 } from './format';
 import {
 	block,
@@ -86,7 +89,7 @@ export function pageUri(contract: RouteContract, route: PageRoute, mode: string)
 	// The site's own page (sitePages) answers in every language asked for; under a locale's folder,
 	// that locale's page of Fallback's does.
 	const locale = !ofDefault ? '' : inWord(route.sitePage ? folderVariable(mode) : localeVariable(mode));
-	const { folder: ownFolder, name } = pageFileParts(route.file);
+	const { folder: ownFolder, name } = pageFileParts(inPagesFolder(contract, route.file));
 	const format = `${inWord(formatVariable(mode, 'folder'))}${name}.${inWord(formatVariable(mode, 'extension'))}`;
 	return `${pagesPrefix(contract, pageName(contract, route), mode)}${locale}${ownFolder}${format}`;
 }
@@ -106,6 +109,12 @@ function pagesPrefix(
 ): string {
 	return mode === 'site' && sites.has(name) ? inWord(sitePrefixVariable(name)) : contract.internalPrefix;
 }
+
+/**
+ * Where the internal prefixes lead: the pages' folder, checked as a literal path (`/docs` for the
+ * base `/docs/`), empty at the root. The prefixes' URIs name a page from there (inPagesFolder).
+ */
+const pagesPath = (contract: RouteContract) => literalPath(baseOf(contract)).replace(/\/$/, '');
 
 /** In site mode, where the site's own pages are served from: `/__fallback-site/`. */
 export const sitePagesPrefix = (contract: RouteContract) => contract.internalPrefix.replace(/\/$/, '-site/');
@@ -261,7 +270,7 @@ export function languageMaps(mode: string, contract: RouteContract): ConfigNode[
 		),
 		comment('The locale of the page served, by its folder: under the prefix for an error, or a gallery.'),
 		block(`map $uri ${pageLocale}`, [
-			`${nginxRegex(`^(?:${prefix})?/(${folders})/`, 'page folders')} $1`,
+			`${nginxRegex(`^(?:${prefix})?${literalPathPattern(baseOf(contract))}(${folders})/`, 'page folders')} $1`,
 			'default ""',
 		]),
 		comment(
@@ -424,7 +433,7 @@ function pagesLocation(
 	return block(`location ^~ ${contract.internalPrefix}`, [
 		'internal',
 		...(root === undefined ? [] : [`root ${root}`]),
-		`rewrite ${nginxPattern(`^${literalPathPattern(prefix)}(/.*)$`, 'internal prefix')} $1 break`,
+		`rewrite ${nginxPattern(`^${literalPathPattern(prefix)}(/.*)$`, 'internal prefix')} ${pagesPath(contract)}$1 break`,
 		'client_max_body_size 0',
 		// What each kind of file is, whatever the http block's types say: problem documents too.
 		fileTypes,
@@ -470,7 +479,7 @@ function nginxSubstitution(text: string): string {
 /** A default-locale route's problem document, whatever the client accepts: in the locale asked for. */
 function problemUri(contract: RouteContract, route: PageRoute, mode: string): string {
 	const locale = negotiates(contract) ? inWord(localeVariable(mode)) : '';
-	return `${contract.internalPrefix}${locale}${route.problemFile}`;
+	return `${contract.internalPrefix}${locale}${inPagesFolder(contract, route.problemFile)}`;
 }
 
 /**
@@ -763,6 +772,7 @@ export function nginxSiteConfig(contract: RouteContract): string {
 		'its own), and keep one of two locations for the same path (nginx -t names it: an API prefix).',
 		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
 		"files keep your server block's own, and any method you answer today is answered as before.",
+		...pagesFolderLines(contract),
 	]);
 	return renderFile(nginxSyntax, header, [
 		'',
@@ -801,7 +811,7 @@ function sitePagesLocation(contract: RouteContract): ConfigNode[] {
 		),
 		block(`location ^~ ${prefix}`, [
 			'internal',
-			`rewrite ${nginxPattern(`^${literalPathPattern(prefix.replace(/\/$/, ''))}(/.*)$`, 'site pages prefix')} $1 break`,
+			`rewrite ${nginxPattern(`^${literalPathPattern(prefix.replace(/\/$/, ''))}(/.*)$`, 'site pages prefix')} ${pagesPath(contract)}$1 break`,
 			...statusHeaderNames(withHeaders, (route) => route.headers).map(
 				(name) =>
 					`add_header ${headerName(name, 'status header name')} ${headerVariable('site', name)} always`,

@@ -21,6 +21,7 @@ import {
 	hostConfigFiles,
 	netlifyFiles,
 	proxyFiles,
+	siteModeConfigFiles,
 	siteModeFiles,
 	type HostConfigFile,
 } from '../hosts/index';
@@ -95,22 +96,34 @@ export async function writeNetlifyRules(
 }
 
 /**
- * Pages under a base: the contract, for `verify --base`, in the pages' folder (its rules answer it
- * as an unknown path). The server configs describe pages at the root: none is written, and those
- * an earlier build left in `hostsDir` (a folder holding its contract; any other is left alone)
- * are removed, so that none is mistaken for this build's.
+ * Pages under a base (a site served under `/docs/`, Fallback's in `/errors/`): the contract, for
+ * `verify --base`, in the pages' folder too (its rules answer it as an unknown path); in `hostsDir`
+ * the contract and the site-mode files, for a server whose root holds every file at the path it is
+ * served at, replacing an earlier build's. The other configs serve pages at a server's root: none.
+ * Pages embedded in another site's build (`hosts` undefined: the plugin, `embed`) get the contract
+ * in their folder alone.
  */
-export async function writeBaseContract(
+export async function writeBaseHostConfigs(
 	dist: string,
 	contract: RouteContract,
-	{ hostsDir, root }: { hostsDir: string; root: string },
+	{ hostsDir, root, hosts }: { hostsDir: string; root: string; hosts: HostOptions | undefined },
 ): Promise<string> {
 	const base = baseOf(contract);
-	const folder = base.slice(siteBaseOf(contract).length);
-	await writeFiles(dist, [{ path: `${folder}${CONTRACT_NAME}`, content: contractJson(contract) }]);
-	const earlier = existsSync(join(hostsDir, CONTRACT_NAME));
-	if (earlier) await rm(hostsDir, { recursive: true, force: true });
-	return `the route contract is ${base}${CONTRACT_NAME}; server configs describe pages at the root: none written for ${base}${earlier ? `, and the earlier build's in ${shownPath(root, hostsDir)} removed` : ''}`;
+	const siteBase = siteBaseOf(contract);
+	await writeFiles(dist, [
+		{ path: `${base.slice(siteBase.length)}${CONTRACT_NAME}`, content: contractJson(contract) },
+	]);
+	if (!hosts) return `the route contract is ${base}${CONTRACT_NAME}`;
+	const files = siteModeConfigFiles(contract, hosts);
+	await replaceHostsDir(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
+	const where = shownPath(root, hostsDir);
+	const folder = where.replace(/\/?$/, '/');
+	const siteFiles = siteModeFiles.map((file) => `${folder}${file.path} (${file.where})`).join(', ');
+	const layout =
+		siteBase === '/'
+			? "its root the build's folder"
+			: `its root the folder that holds the build as ${siteBase.slice(1, -1)}/`;
+	return `pages under ${base}: wrote the site-mode files ${siteFiles} for the server that serves the site (${layout}), and the route contract (${CONTRACT_NAME}, also at ${base}${CONTRACT_NAME}) to ${where}${gitignoreHint(hostsDir, root)}; no other host config: those serve pages at a server's root`;
 }
 
 /**

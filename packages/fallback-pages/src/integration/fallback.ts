@@ -29,7 +29,7 @@ import { packageRoot } from '../packageRoot';
 import {
 	checkNoInlineCode,
 	maintenanceWarning,
-	writeBaseContract,
+	writeBaseHostConfigs,
 	writeContractAlone,
 	writeHostConfigs,
 	writeNetlifyRules,
@@ -425,7 +425,8 @@ export function fallbackIntegration(
 					(page) => !sitePaths.includes(page.path) && (galleriesKept || page.gallery === undefined),
 				);
 				const copies = await copySitePages(dist, options.base, [...built.sitePages, ...aliased]);
-				if (sitePaths.length > 0) logger.info(sitePagesLine(sitePaths, options.base, copies));
+				if (sitePaths.length > 0)
+					logger.info(sitePagesLine(sitePaths, joinBase(siteBase, options.base), copies));
 				const texts = await settlePages(dist, options.base, pages, assetsDir, { inline: !embedded });
 				if (embedded) checkNoInlineCode(texts.values());
 				// Each page carries the policy for its own inline code: the contract (and every
@@ -469,7 +470,11 @@ export function fallbackIntegration(
 										? undefined
 										: { adapter, client: relative(root, dist).replace(/\/?$/, '/') },
 							})
-						: await writeBaseContract(dist, contract, { hostsDir, root }),
+						: await writeBaseHostConfigs(dist, contract, {
+								hostsDir,
+								root,
+								hosts: embedded ? undefined : options.hosts,
+							}),
 				);
 			},
 		},
