@@ -20,7 +20,7 @@
  * its code (dist/fallback.js, bundled from fallback-pages) needs Node >= 22.12: it is loaded inside
  * the handlers, so that an older Node is reported as this plugin's failure with the reason.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { placePages, planRules } from './placePages.js';
 import { verifyDeploy } from './verifyDeploy.js';
 
@@ -38,12 +38,13 @@ const build = {};
 const off = (/** @type {unknown} */ value) => value === false || value === 'false';
 
 /** @satisfies {OnPreBuild} */
-export const onPreBuild = async ({ inputs, constants, utils }) => {
+export const onPreBuild = async ({ inputs, constants, netlifyConfig, utils }) => {
 	if (off(inputs['embed'])) return;
 	// Netlify reads the Frameworks API file in the package's folder of the base directory (the cwd).
 	build.planned = await planRules({
 		inputs,
 		buildDir: join(process.cwd(), constants.PACKAGE_PATH ?? ''),
+		siteHeaders: netlifyConfig.headers,
 		utils,
 	});
 };
@@ -54,6 +55,7 @@ export const onPostBuild = async ({ inputs, constants, netlifyConfig, utils }) =
 	build.placed = await placePages({
 		publishDir: constants.PUBLISH_DIR,
 		buildDir: join(process.cwd(), constants.PACKAGE_PATH ?? ''),
+		functionsDir: constants.FUNCTIONS_DIST && resolve(constants.FUNCTIONS_DIST),
 		netlifyConfig,
 		utils,
 		planned: build.planned,
@@ -75,6 +77,7 @@ export const onSuccess = async ({ inputs, utils, constants }) => {
 			dist: constants.PUBLISH_DIR,
 			base: build.placed?.folder,
 			siteCatchAll: build.placed?.siteCatchAll,
+			serverFunction: build.placed?.serverFunction,
 		},
 		...(build.placed ? { placed: build.placed.summary } : {}),
 	});

@@ -51,6 +51,8 @@ const KIT_FILE = fileURLToPath(new URL('./dist/pages.json.br', import.meta.url))
  * @property {string} publishDir constants.PUBLISH_DIR
  * @property {string} buildDir the package's folder in the base directory: the Frameworks API
  *   file's, and where a framework's runtime keeps its own (`.netlify/static`)
+ * @property {string} [functionsDir] constants.FUNCTIONS_DIST: where the build's functions and their
+ *   manifest are
  * @property {Pick<NetlifyConfig, 'redirects' | 'headers'> & { plugins?: readonly { package: string }[] }} netlifyConfig
  * @property {Pick<NetlifyPluginUtils, 'build'>} utils
  * @property {(line: string) => void} [log]
@@ -138,6 +140,44 @@ async function siteCatchAll(publishDir, configRedirects) {
 	return /** @type {{ from: string, to?: string, status?: number }[]} */ (redirects).find(
 		(rule) => rule.from === '/*' && (rule.status ?? 301) >= 200 && (rule.status ?? 301) < 300,
 	);
+}
+
+/**
+ * The build's server functions that take the paths no file answers, in Fallback's folder too: a
+ * route of theirs (the `path` in their source) matches an unknown path there, and no path they
+ * exclude does. Read from the manifest Netlify's functions step writes in onBuild, before
+ * onPostBuild (@netlify/build's bundleFunctions, zip-it-and-ship-it's `manifest.json`). A framework
+ * that renders on the server has one, with `path: '/*'` and static files first: SvelteKit's
+ * `sveltekit-render`, Nuxt's `server`, Astro's, Next.js's runtime's.
+ * @param {string | undefined} functionsDir constants.FUNCTIONS_DIST
+ * @param {string} folder Fallback's folder, `/fallback/`
+ * @returns {{ name: string, patterns: string[] }[]}
+ */
+export function serverFunctions(functionsDir, folder) {
+	const file = functionsDir === undefined ? undefined : join(functionsDir, 'manifest.json');
+	if (file === undefined || !existsSync(file)) return [];
+	/** @typedef {{ pattern?: string, expression?: string }} Route */
+	/** @type {{ functions?: { name: string, routes?: Route[], excludedRoutes?: Route[] }[] }} */
+	let manifest;
+	try {
+		manifest = JSON.parse(readFileSync(file, 'utf8'));
+	} catch {
+		return [];
+	}
+	const unknown = `${folder}no-such-page`;
+	const takes = (/** @type {Route} */ route) => {
+		try {
+			return route.expression !== undefined && new RegExp(route.expression).test(unknown);
+		} catch {
+			return false;
+		}
+	};
+	return (manifest.functions ?? [])
+		.filter((fn) => (fn.routes ?? []).some(takes) && !(fn.excludedRoutes ?? []).some(takes))
+		.map((fn) => ({
+			name: fn.name,
+			patterns: (fn.routes ?? []).filter(takes).map((route) => route.pattern ?? route.expression ?? ''),
+		}));
 }
 
 /** Next.js's runtime on Netlify, which Netlify installs for a Next.js site. */
@@ -292,6 +332,33 @@ async function splitRules(text, folder) {
 }
 
 /**
+ * Fallback's header rules with the site's casing of each header name: as a rule the site has when
+ * the build starts writes it (netlify.toml, a `_headers` already in the publish folder), else in
+ * lower case, as the frameworks that write a `_headers` in their build write theirs (SvelteKit's,
+ * Nuxt's). Netlify warns about a header set in two cases anywhere in a site's rules, and reads the
+ * build's `_headers` with Fallback's rules before any later step of a plugin's could follow it.
+ * @param {NetlifyConfig['headers']} headers
+ * @param {readonly { values?: Record<string, unknown> }[]} siteHeaders netlifyConfig.headers
+ * @returns {NetlifyConfig['headers']}
+ */
+export function inSiteCasing(headers, siteHeaders) {
+	/** @type {Map<string, string>} */
+	const site = new Map();
+	for (const name of siteHeaders.flatMap((rule) => Object.keys(rule.values ?? {}))) {
+		if (!site.has(name.toLowerCase())) site.set(name.toLowerCase(), name);
+	}
+	return headers.map((rule) => ({
+		...rule,
+		values: Object.fromEntries(
+			Object.entries(rule.values).map(([name, value]) => [
+				site.get(name.toLowerCase()) ?? name.toLowerCase(),
+				value,
+			]),
+		),
+	}));
+}
+
+/**
  * What onPreBuild planned, for onPostBuild: the options read once, the rules Netlify was given and
  * the contract they are the rules of.
  * @typedef {object} Planned
@@ -323,10 +390,12 @@ async function updateFrameworksFile(buildDir, change, { create = false } = {}) {
  * onPreBuild: Fallback's rules into Netlify's config through the Frameworks API file
  * (`.netlify/v1/config.json`, read after the build command, quietly): its folder's rules before
  * the site's, the rest after. They follow from the options alone; the pages come in onPostBuild.
- * @param {{ inputs: Record<string, unknown>, buildDir: string, utils: Pick<NetlifyPluginUtils, 'build'>, log?: (line: string) => void }} options
+ * @param {{ inputs: Record<string, unknown>, buildDir: string, siteHeaders?: readonly { values?: Record<string, unknown> }[], utils: Pick<NetlifyPluginUtils, 'build'>, log?: (line: string) => void }} options
+ *   siteHeaders: the site's header rules when the build starts (netlifyConfig.headers), whose
+ *   names Fallback's follow in their casing
  * @returns {Promise<Planned>}
  */
-export async function planRules({ inputs, buildDir, utils, log = console.log }) {
+export async function planRules({ inputs, buildDir, siteHeaders = [], utils, log = console.log }) {
 	const embed = await loadEmbed(utils);
 	const notFound = inputs['notFound'] ?? 'site';
 	if (typeof notFound !== 'string' || !embed.notFoundChoices.some((choice) => choice === notFound)) {
@@ -344,7 +413,8 @@ export async function planRules({ inputs, buildDir, utils, log = console.log }) 
 	const astro = embed.kitProblem(options, folder);
 	// Said, and fallback-pages loaded, before the site's build: a missing package fails at once.
 	if (astro) await loadAstroBuild(astro, utils);
-	const rules = await splitRules(planned.rules, folder);
+	const split = await splitRules(planned.rules, folder);
+	const rules = { ...split, headers: inSiteCasing(split.headers, siteHeaders) };
 	// Another step's content (a framework's) stays; Fallback's rules join it.
 	await updateFrameworksFile(
 		buildDir,
@@ -383,13 +453,15 @@ const ruleKey = (/** @type {Record<string, unknown>} */ rule) =>
  * rules planned reached Netlify's config (a framework that writes the Frameworks API file in its
  * own build replaces it) and adds them to netlifyConfig otherwise; resolves to a summary.
  * @param {PlaceOptions & { planned: Planned }} options
- * @returns {Promise<{ folder: string, summary: string, siteCatchAll: boolean }>} siteCatchAll: the
- *   site answers unknown paths outside the folder (its `/*` rule or its own 404 pages), so verify
- *   checks them under the folder alone
+ * @returns {Promise<{ folder: string, summary: string, siteCatchAll: boolean, serverFunction: boolean }>}
+ *   siteCatchAll: the site answers unknown paths outside the folder (its `/*` rule or its own 404
+ *   pages), so verify checks them under the folder alone; serverFunction: a server function of the
+ *   site's takes unknown paths, under the folder too, so verify checks the status pages alone
  */
 export async function placePages({
 	publishDir: publishFolder,
 	buildDir,
+	functionsDir,
 	netlifyConfig,
 	utils,
 	log = console.log,
@@ -474,6 +546,7 @@ export async function placePages({
 			}));
 		}
 		const catchAll = await siteCatchAll(publishDir, netlifyConfig.redirects);
+		const functions = serverFunctions(functionsDir, folder);
 		const lines = [
 			`${built.pages} pages in ${shownFolder} (${planned.astro ? 'built by Astro in' : 'prebuilt, placed in'} ${built.seconds.toFixed(1)} s${deployed.note ? `; ${deployed.note}` : ''}${built.gallery ? `; a preview: the review gallery at ${folder}` : ''}): ${first.length} rules answer ${folder} with its statuses, languages and problem documents before the site's rules; ${last.length} after them answer unknown paths and the API`,
 			...(siteRoot
@@ -490,7 +563,12 @@ export async function placePages({
 						'No site name (the input name, or the site\'s name on Netlify, SITE_NAME, which a local build has not): the pages read "Fallback".',
 					]
 				: []),
-			...(catchAll
+			...(functions.length > 0
+				? [
+						`The site's server function ${functions.map((fn) => `${fn.name} (${fn.patterns.join(', ')})`).join(', ')} takes every path no file answers: Fallback's status pages (${folder}503 and the others, in every language) answer before it, their rules forced; unknown paths, under ${folder} too, and the API get the site's own answer from it (its 404 page), not Fallback's. verify checks the status pages alone.`,
+					]
+				: []),
+			...(catchAll && functions.length === 0
 				? [
 						`The site's rule "${catchAll.from} ${catchAll.to ?? ''} ${catchAll.status ?? ''}" answers every other path: unknown paths outside ${folder} and the API get the site's answer (its app's), not Fallback's not-found page or problem document; verify checks ${folder} alone.`,
 					]
@@ -501,6 +579,7 @@ export async function placePages({
 			folder,
 			summary: lines.join('\n'),
 			siteCatchAll: catchAll !== undefined || siteRoot,
+			serverFunction: functions.length > 0,
 		};
 	} finally {
 		await built.dispose();

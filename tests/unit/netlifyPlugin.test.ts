@@ -19,7 +19,12 @@ import { validatePlugin } from '../../node_modules/@netlify/build/lib/plugins/ch
 import { show as netlifyShow } from '../../node_modules/@netlify/build/lib/plugins/child/status.js';
 import { failPlugin as netlifyFailPlugin } from '../../node_modules/@netlify/build/lib/plugins/error.js';
 import * as plugin from '../../packages/netlify-plugin-fallback-pages/index.js';
-import { deployedFolder, withInputs } from '../../packages/netlify-plugin-fallback-pages/placePages.js';
+import {
+	deployedFolder,
+	inSiteCasing,
+	serverFunctions,
+	withInputs,
+} from '../../packages/netlify-plugin-fallback-pages/placePages.js';
 import {
 	siteNotFoundPages,
 	siteNotFoundText,
@@ -298,6 +303,45 @@ describe("what the plugin reads of the site's build", () => {
 		expect(withInputs({ site: { name: 'Acme' } }, {}, 'acme-shop').site?.name).toBe('Acme');
 		expect(withInputs({}, { name: 'Acme Inc' }, 'acme-shop').site?.name).toBe('Acme Inc');
 		expect(withInputs({}, {}, undefined).site).toBeUndefined();
+	});
+});
+
+describe("the site's server functions and header casing", () => {
+	/** A functions manifest as zip-it-and-ship-it writes it, with these functions' routes. */
+	const functionsDir = (functions: readonly unknown[]) => {
+		const folder = mkdtempSync(join(tmpdir(), 'plugin-functions-'));
+		writeFileSync(join(folder, 'manifest.json'), JSON.stringify({ functions, version: 1 }));
+		return folder;
+	};
+	const everyPath = { pattern: '/*', expression: '^(?:\\/(.*))\\/?$', methods: [], prefer_static: true };
+	const own = { pattern: '/.netlify/*', expression: '^\\/\\.netlify(?:\\/(.*))\\/?$' };
+
+	it('names the functions whose routes take an unknown path in the folder, not those that exclude it', () => {
+		const dir = functionsDir([
+			{ name: 'sveltekit-render', routes: [everyPath], excludedRoutes: [own] },
+			{ name: 'api', routes: [{ pattern: '/api/*', expression: '^\\/api(?:\\/(.*))\\/?$' }] },
+			{ name: 'classic' },
+			{
+				name: 'server',
+				routes: [everyPath],
+				excludedRoutes: [{ pattern: '/fallback/*', expression: '^\\/fallback(?:\\/(.*))\\/?$' }],
+			},
+		]);
+		expect(serverFunctions(dir, '/fallback/')).toEqual([{ name: 'sveltekit-render', patterns: ['/*'] }]);
+		expect(serverFunctions(undefined, '/fallback/')).toEqual([]);
+		expect(serverFunctions(mkdtempSync(join(tmpdir(), 'plugin-none-')), '/fallback/')).toEqual([]);
+	});
+
+	it("writes Fallback's header names as the site's rules write them, else in lower case", () => {
+		const fallback = [
+			{ for: '/fallback/503', values: { 'Cache-Control': 'no-cache', 'Retry-After': '300' } },
+		];
+		expect(inSiteCasing(fallback, [])).toEqual([
+			{ for: '/fallback/503', values: { 'cache-control': 'no-cache', 'retry-after': '300' } },
+		]);
+		expect(
+			inSiteCasing(fallback, [{ values: { 'CACHE-control': 'x' } }, { values: { 'cache-control': 'y' } }]),
+		).toEqual([{ for: '/fallback/503', values: { 'CACHE-control': 'no-cache', 'retry-after': '300' } }]);
 	});
 });
 

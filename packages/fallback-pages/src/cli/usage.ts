@@ -46,6 +46,8 @@ export const verifyUsage = `Usage: fallback-pages verify <url> [options]
                         unknown paths are checked at the site's root, nothing else outside the folder
   --site-catch-all      the site answers every path outside the pages' folder itself (an SPA's
                         /* rule): unknown paths are checked inside the folder, the API not at all
+  --server-function     a server function takes every path no file answers (a framework that
+                        renders on the server, on Netlify): only the status pages are checked
   --report-dir <folder> where report.html, report.json and junit.xml go (default reports/verify)
   --concurrency <n>     cases in flight at once (default 6)
   --budget <n>          most requests the run may make, retries included (default 2000)

@@ -26,6 +26,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
 			lighthouse: { type: 'boolean' },
 			axe: { type: 'boolean' },
 			'site-catch-all': { type: 'boolean' },
+			'server-function': { type: 'boolean' },
 		},
 		true,
 	);
@@ -55,6 +56,7 @@ export async function verifyCommand(argv: string[]): Promise<number> {
 		lighthouse: values.lighthouse === true,
 		axe: values.axe === true,
 		siteCatchAll: values['site-catch-all'] === true,
+		serverFunction: values['server-function'] === true,
 	};
 	// A bad URL, host or contract: the run could not start (exit 2, like an unreachable deploy).
 	const run = await runVerify(command).catch((error: unknown) => {

@@ -345,6 +345,12 @@ export interface SiteAround {
 	 * paths are checked inside the folder (`/fallback/no-such-page`), the API paths not at all.
 	 */
 	catchAll?: boolean;
+	/**
+	 * A server function takes every path no file answers, in the pages' folder too (a framework
+	 * that renders on the server, on Netlify: `path: '/*'`): only the status pages and their
+	 * languages are checked, which forced rules answer before it.
+	 */
+	serverFunction?: boolean;
 }
 
 /**
@@ -486,15 +492,7 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 		check.pageHeaders(run, answer);
 	});
 
-	// Languages.
-	for (const { acceptLanguage, label, picks } of negotiationCases(contract)) {
-		add('languages', `${label} on /404 and an unknown path (${host.negotiation})`, async (run) => {
-			const headers = acceptLanguage === undefined ? {} : { 'Accept-Language': acceptLanguage };
-			const expected = check.negotiated(notFound, picks[host.negotiation]);
-			check.page(run, await run.get(notFound.path, { headers }), expected, expected.headers, true);
-			check.page(run, await run.get(inSite('/no/such/page'), { headers }), expected, expected.headers, true);
-		});
-	}
+	// Languages: the status pages' own, then (below) an unknown path's.
 	if (first !== undefined) {
 		const routes = [unavailable, ...contract.extraPages.filter(check.isDefaultRoute)];
 		add(
@@ -520,6 +518,17 @@ export function staticCases(site: Site, host: HostProfile, around: SiteAround = 
 					check.inLocale(notFound, fixed),
 				),
 		);
+	}
+	// In front of a server function, only the status pages are Fallback's: their rules are forced.
+	if (around.serverFunction) return cases;
+
+	for (const { acceptLanguage, label, picks } of negotiationCases(contract)) {
+		add('languages', `${label} on /404 and an unknown path (${host.negotiation})`, async (run) => {
+			const headers = acceptLanguage === undefined ? {} : { 'Accept-Language': acceptLanguage };
+			const expected = check.negotiated(notFound, picks[host.negotiation]);
+			check.page(run, await run.get(notFound.path, { headers }), expected, expected.headers, true);
+			check.page(run, await run.get(inSite('/no/such/page'), { headers }), expected, expected.headers, true);
+		});
 	}
 
 	// Under a locale's folder, an unknown path is that locale's not-found page, whatever the browser asks.

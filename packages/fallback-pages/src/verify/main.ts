@@ -33,6 +33,12 @@ export interface VerifyCommand {
 	 * paths are checked inside the folder, the API paths not at all.
 	 */
 	siteCatchAll?: boolean | undefined;
+	/**
+	 * A server function takes every path no file answers, in the pages' folder too (a framework
+	 * that renders on the server, on Netlify): only the status pages are checked, which forced
+	 * rules answer before it.
+	 */
+	serverFunction?: boolean | undefined;
 	/** Where the reports go (default `reports/verify`). */
 	reportDir?: string | undefined;
 	concurrency?: number | undefined;
@@ -156,7 +162,11 @@ export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 		);
 	}
 	log(`Verifying ${base.origin} as ${host.name} against ${contractFile} and ${dist}/`);
-	if (command.siteCatchAll) {
+	if (command.serverFunction) {
+		log(
+			`  A server function takes every path no file answers: only the status pages under ${built} are checked, which their rules answer before it.`,
+		);
+	} else if (command.siteCatchAll) {
 		log(
 			`  The site answers every path outside ${built} itself: unknown paths are checked under ${built}, the API paths (${site.contract.apiPrefixes.join(', ') || 'none'}) not at all.`,
 		);
@@ -171,6 +181,7 @@ export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 		retries: command.retries,
 		onCase: progress(log),
 		siteCatchAll: command.siteCatchAll,
+		serverFunction: command.serverFunction,
 	});
 	const audits =
 		(command.lighthouse || command.axe) && !result.unreachable

@@ -34,6 +34,8 @@ export interface VerifyOptions {
 	onCase?: ((result: CaseResult, done: number, total: number) => void) | undefined;
 	/** The site answers every path outside the pages' folder itself (an SPA's catch-all). */
 	siteCatchAll?: boolean | undefined;
+	/** A server function takes every path no file answers, in the pages' folder too. */
+	serverFunction?: boolean | undefined;
 }
 
 export interface CaseResult extends CaseOutcome {
@@ -158,7 +160,10 @@ export async function verify(options: VerifyOptions): Promise<VerifyResult> {
 	const unreachable = await preflight(target, base);
 	if (unreachable) return summary([], 0, unreachable);
 
-	const cases = staticCases(site, host, { catchAll: options.siteCatchAll === true });
+	const cases = staticCases(site, host, {
+		catchAll: options.siteCatchAll === true,
+		serverFunction: options.serverFunction === true,
+	});
 	const results: CaseResult[] = new Array<CaseResult>(cases.length);
 	let next = 0;
 	let done = 0;
