@@ -565,7 +565,7 @@ export async function placePages({
 				: []),
 			...(functions.length > 0
 				? [
-						`The site's server function ${functions.map((fn) => `${fn.name} (${fn.patterns.join(', ')})`).join(', ')} takes every path no file answers: Fallback's status pages (${folder}503 and the others, in every language) answer before it, their rules forced; unknown paths, under ${folder} too, and the API get the site's own answer from it (its 404 page), not Fallback's. verify checks the status pages alone.`,
+						`The site's server function ${functions.map((fn) => `${fn.name} (${fn.patterns.join(', ')})`).join(', ')} takes every path no file answers: Fallback's status pages (${folder}503 and the others, in every language) answer before it, their rules forced; unknown paths, under ${folder} too, and the API get its answer (the framework's own 404 page where no route of the site's matches), not Fallback's. verify checks the status pages alone.`,
 					]
 				: []),
 			...(catchAll && functions.length === 0

@@ -12,7 +12,10 @@
  * guide's local preview, `netlify serve --offline --internal-disable-edge-functions`, on the Hugo
  * site, and through it an Astro site rendered on the server by its Netlify adapter (its function
  * runs there). What a Next.js site with server rendering gets is in the plugin guide: its function
- * does not run offline (it needs Netlify Blobs).
+ * does not run offline (it needs Netlify Blobs). A SvelteKit and a Nuxt site with their Netlify
+ * adapters, built by `netlify build --offline`: the log names the server function that takes every
+ * path, Netlify warns of no header set in two cases, and through `netlify serve` (their functions
+ * running) the status pages answer before the function and `verify --server-function` passes.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +31,15 @@ const NEXT = 'next@16.4.6';
 const NEXT_RUNTIME = '@netlify/plugin-nextjs@5.16.0';
 /** Astro's Netlify adapter for Astro 7. */
 const ASTRO_NETLIFY = '@astrojs/netlify@8.2.6';
+/** SvelteKit with its Netlify adapter, and Nuxt (its Netlify preset chosen by Netlify's build), as measured. */
+const SVELTEKIT = [
+	'@sveltejs/kit@2.70.4',
+	'@sveltejs/adapter-netlify@6.0.4',
+	'@sveltejs/vite-plugin-svelte@7.3.1',
+	'svelte@5.57.3',
+	'vite@8.3.8',
+];
+const NUXT = ['nuxt@4.5.2'];
 const reactVersion = (
 	JSON.parse(readFileSync(join(repositoryRoot, 'node_modules/react/package.json'), 'utf8')) as {
 		version: string;
@@ -337,6 +349,10 @@ describe("Next.js rendering on the server, on Next.js's Netlify runtime, the plu
 			'utf8',
 		);
 		expect(handler).toMatch(/path: '\/\*',\s*preferStatic: true/);
+		// The log names it, and the deploy check then checks the status pages alone.
+		expect(built.log).toContain(
+			"Fallback: The site's server function ___netlify-server-handler (/*) takes every path no file answers",
+		);
 	});
 });
 
@@ -426,4 +442,130 @@ describe('Astro rendering on the server with its Netlify adapter, served with it
 			expect([path, answer.status, answer.body]).toEqual([path, 404, own]);
 		}
 	});
+
+	it('passes `fallback-pages verify --base /fallback/ --server-function`, as the plugin checks it', async () => {
+		await expectVerified(project, server, 'netlify-cli', join(project, 'dist'), {
+			base: '/fallback/',
+			serverFunction: true,
+		});
+	});
 });
+
+/** netlify.toml of a site whose build command is `npm run build` into `publish`, with the plugin in German too. */
+const withPlugin = (publish: string) =>
+	[
+		'[build]',
+		'  command = "npm run build"',
+		`  publish = "${publish}"`,
+		'',
+		'[[plugins]]',
+		'  package = "netlify-plugin-fallback-pages"',
+		'',
+		'  [plugins.inputs]',
+		'    locales = ["en", "de"]',
+		'',
+	].join('\n');
+
+for (const framework of [
+	{
+		name: 'SvelteKit',
+		install: SVELTEKIT,
+		functionName: 'sveltekit-render',
+		publish: 'build',
+		files: {
+			'package.json': JSON.stringify({
+				name: 'acme-sveltekit',
+				private: true,
+				type: 'module',
+				scripts: { build: 'vite build' },
+			}),
+			'netlify.toml': withPlugin('build'),
+			'svelte.config.js':
+				"import adapter from '@sveltejs/adapter-netlify';\nexport default { kit: { adapter: adapter() } };\n",
+			'vite.config.js':
+				"import { sveltekit } from '@sveltejs/kit/vite';\nimport { defineConfig } from 'vite';\nexport default defineConfig({ plugins: [sveltekit()] });\n",
+			'src/app.html':
+				'<!doctype html><html lang="en"><head><meta charset="utf-8" />%sveltekit.head%</head><body><div>%sveltekit.body%</div></body></html>\n',
+			'src/routes/+page.server.js': 'export const load = () => ({ at: Date.now() });\n',
+			'src/routes/+page.svelte': '<h1>Acme, rendered on the server</h1>\n',
+		},
+	},
+	{
+		name: 'Nuxt',
+		install: NUXT,
+		functionName: 'server',
+		publish: 'dist',
+		files: {
+			'package.json': JSON.stringify({
+				name: 'acme-nuxt',
+				private: true,
+				type: 'module',
+				scripts: { build: 'nuxt build' },
+			}),
+			'netlify.toml': withPlugin('dist'),
+			'nuxt.config.ts':
+				"export default defineNuxtConfig({ compatibilityDate: '2026-01-01', telemetry: false });\n",
+			'pages/index.vue': '<template><h1>Acme, rendered on the server</h1></template>\n',
+			'app.vue': '<template><NuxtPage /></template>\n',
+		},
+	},
+] as const) {
+	describe(`${framework.name} rendering on the server with its Netlify adapter`, () => {
+		let project: string;
+		let built: Built;
+		let server: RunningServer;
+		const env = { NUXT_TELEMETRY_DISABLED: '1' };
+
+		beforeAll(async () => {
+			project = await makeProject(`netlify-${framework.name.toLowerCase()}`, framework.files);
+			await npmInstall(project, [
+				...framework.install,
+				'--save-dev',
+				inject('tarballs')['netlify-plugin-fallback-pages'],
+			]);
+			built = await netlifyBuild(project, 'production', env);
+			server = await netlifyServe(project, `the ${framework.name} site`, env);
+		}, 900_000);
+
+		afterAll(async () => {
+			await server?.stop();
+			await removeProject(project);
+		});
+
+		it('builds with `netlify build --offline`, its log naming the server function, no header in two cases', () => {
+			expect(built.success, built.log).toBe(true);
+			expect(built.log).toContain(
+				`Fallback: The site's server function ${framework.functionName} (/*) takes every path no file answers`,
+			);
+			expect(built.log).not.toContain('set twice with different cases');
+			// The framework's own header rules are lower case, and so are Fallback's.
+			const names = built.headers.flatMap((rule) => Object.keys((rule['values'] ?? {}) as object));
+			expect(names).toContain('cache-control');
+			expect(names).not.toContain('Cache-Control');
+		});
+
+		it("answers Fallback's status pages before the function, in German for a German browser; the function the rest", async () => {
+			const page = (file: string) => readFileSync(join(project, framework.publish, 'fallback', file), 'utf8');
+			for (const [path, status, file, options] of [
+				['/fallback/503', 503, '503.html', {}],
+				['/fallback/de/429', 429, 'de/429.html', {}],
+				['/fallback/503', 503, 'de/503.html', german],
+			] as const) {
+				const answer = await request(server.port, path, options);
+				expect([path, answer.status, answer.body]).toEqual([path, status, page(file)]);
+			}
+			const home = await request(server.port, '/');
+			expect([home.status, home.body.includes('Acme, rendered on the server')]).toEqual([200, true]);
+			// An unknown path in Fallback's folder is the function's to answer: the framework's 404.
+			const unknown = await request(server.port, '/fallback/no-such-page');
+			expect([unknown.status, unknown.body === page('404.html')]).toEqual([404, false]);
+		});
+
+		it('passes `fallback-pages verify --base /fallback/ --server-function`, the mode the plugin chose', async () => {
+			await expectVerified(project, server, 'netlify-cli', join(project, framework.publish), {
+				base: '/fallback/',
+				serverFunction: true,
+			});
+		});
+	});
+}

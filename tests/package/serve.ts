@@ -66,20 +66,22 @@ export interface VerifyOptions {
 	base?: string;
 	reports?: string;
 	siteCatchAll?: boolean;
+	serverFunction?: boolean;
 }
 
 /**
  * `fallback-pages verify` from the project (its own install, else this workspace's: a site with the
  * Netlify plugin alone has none) against a server, its reports in `reports/<name>/`;
  * `base`: the pages' folder in the site (`--base`), whose contract is in it; `siteCatchAll`: the
- * site answers unknown paths outside it (`--site-catch-all`).
+ * site answers unknown paths outside it (`--site-catch-all`); `serverFunction`: a server function
+ * takes every path no file answers, in it too (`--server-function`).
  */
 export function verifyFrom(
 	project: string,
 	server: RunningServer,
 	host: string,
 	dist: string,
-	{ base, reports = host, siteCatchAll = false }: VerifyOptions = {},
+	{ base, reports = host, siteCatchAll = false, serverFunction = false }: VerifyOptions = {},
 ): Promise<Result> {
 	const installed = existsSync(join(project, 'node_modules/.bin/fallback-pages'));
 	const args = [
@@ -91,6 +93,7 @@ export function verifyFrom(
 		dist,
 		...(base ? ['--base', base] : []),
 		...(siteCatchAll ? ['--site-catch-all'] : []),
+		...(serverFunction ? ['--server-function'] : []),
 		'--report-dir',
 		join(project, 'reports', reports),
 	];
