@@ -179,7 +179,7 @@ describe('the same site with its own 404 page and nothing said about it', () => 
 });
 
 describe("the same site with Fallback's pages in a folder of their own: fallback({ base: '/errors/' })", () => {
-	it("keeps the site's files, puts the pages and their contract under /errors/, writes no server configs", () => {
+	it("keeps the site's files, puts the pages and their contract under /errors/, writes the site-mode configs alone", () => {
 		const plain = join(project, 'dist-plain');
 		const built = join(project, 'dist-base');
 		for (const file of filesOf(plain)) {
@@ -193,9 +193,17 @@ describe("the same site with Fallback's pages in a folder of their own: fallback
 		expect(JSON.parse(readFileSync(join(built, 'errors/contract.json'), 'utf8'))).toMatchObject({
 			base: '/errors/',
 		});
-		// The earlier root build's host configs are gone: none describe these pages.
-		expect(existsSync(join(project, 'dist-base-hosts'))).toBe(false);
-		expect(baseLog).toContain("and the earlier build's in dist-base-hosts/ removed");
+		// The earlier root build's host configs are replaced by the site-mode files, which serve the
+		// pages under /errors/; the other configs serve pages at a server's root.
+		const hosts = join(project, 'dist-base-hosts');
+		expect(readdirSync(hosts).sort()).toEqual(['apache', 'caddy', 'contract.json', 'nginx']);
+		expect(readdirSync(join(hosts, 'caddy'))).toEqual(['fallback-site.caddy']);
+		expect(readFileSync(join(hosts, 'caddy/fallback-site.caddy'), 'utf8')).toContain(
+			'@page path_regexp page ^/errors/',
+		);
+		expect(baseLog).toContain(
+			'pages under /errors/: wrote the site-mode files dist-base-hosts/nginx/fallback-site-http.conf',
+		);
 	});
 
 	it('holds the contract under the base on netlify-cli (verify --base), the site answering as before', async () => {

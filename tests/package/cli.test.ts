@@ -5,7 +5,7 @@
  * as fallback({ ... }) says; `fallback-pages build` with a config file makes a folder that holds the
  * contract on netlify-cli and on nginx with the config it wrote.
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -190,15 +190,26 @@ describe('fallback-pages build with a config file, without an Astro project', ()
 		);
 	}, 600_000);
 
-	it('builds with --base: the contract in the base folder, no server configs, again over its own output', async () => {
+	it('builds with --base: the contract in the base folder, the site-mode configs beside, again over its own output', async () => {
 		for (let run = 0; run < 2; run++) {
 			const based = await fallbackPages(project, ['build', '--base', '/errors/', '--out', 'with-base']);
 			expect(based.code, based.stderr).toBe(0);
-			expect(based.stdout).toContain('the contract in with-base/errors/contract.json');
+			expect(based.stdout).toContain(
+				'the site-mode configs (nginx, Caddy, Apache: for a server whose root holds the pages at /errors/) and contract in with-base-hosts/',
+			);
 		}
 		expect(existsSync(join(project, 'with-base/errors/404.html'))).toBe(true);
-		expect(existsSync(join(project, 'with-base-hosts'))).toBe(false);
-		await rm(join(project, 'with-base'), { recursive: true });
+		expect(existsSync(join(project, 'with-base/errors/contract.json'))).toBe(true);
+		// The site-mode files alone: the other configs serve pages at a server's root.
+		expect(readdirSync(join(project, 'with-base-hosts/nginx')).sort()).toEqual([
+			'fallback-site-http.conf',
+			'fallback-site.conf',
+		]);
+		expect(readFileSync(join(project, 'with-base-hosts/nginx/fallback-site.conf'), 'utf8')).toContain(
+			'rewrite "^/__fallback(/.*)$" /errors$1 break;',
+		);
+		for (const folder of ['with-base', 'with-base-hosts'])
+			await rm(join(project, folder), { recursive: true });
 	}, 600_000);
 
 	it('holds the contract on netlify-cli', async () => {

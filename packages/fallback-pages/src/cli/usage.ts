@@ -16,8 +16,9 @@ Run fallback-pages <command> --help for a command's options.
 
 export const buildUsage = `Usage: fallback-pages build [options]
 
-Builds every error page, the Netlify rules beside them and, for pages at the root, the configs of
-every other host, with the options of a config file (the same as fallback({ ... }) in an Astro site).
+Builds every error page, the Netlify rules beside them and the configs of every other host (under a
+base, the site-mode ones for nginx, Caddy and Apache alone), with the options of a config file (the
+same as fallback({ ... }) in an Astro site).
 
   --config <file>   the options: an ES module whose default export is the options object
                     (default fallback.config.mjs; without it, the defaults)
