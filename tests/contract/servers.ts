@@ -109,9 +109,10 @@ export interface TeamServerBlock {
 	files: readonly string[];
 	/**
 	 * The server's config for a team's built site at `root`, listening on `port`, with its own
-	 * headers; with `fallback` (each of `files` by where it was copied), Fallback's files included.
+	 * headers; with `fallback` (each of `files` by where it was copied), Fallback's files included;
+	 * with `app` (`127.0.0.1:port`), its own `/api/` proxied to that app, as teams write it.
 	 */
-	config(root: string, port: number, fallback?: Readonly<Record<string, string>>): string;
+	config(root: string, port: number, fallback?: Readonly<Record<string, string>>, app?: string): string;
 }
 
 /** The headers a team's own server block sets, as teams write them. */
@@ -145,7 +146,7 @@ export const nginx: ServerUnderTest = {
 	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
 	teamBlock: {
 		files: ['nginx/fallback-site-http.conf', 'nginx/fallback-site.conf'],
-		config: (root, port, fallback) =>
+		config: (root, port, fallback, app) =>
 			[
 				...(fallback ? [`include ${fallback['nginx/fallback-site-http.conf']};`] : []),
 				'server {',
@@ -156,6 +157,7 @@ export const nginx: ServerUnderTest = {
 				`\tadd_header ${teamHeaders.everyAnswer.name} ${teamHeaders.everyAnswer.value} always;`,
 				`\tlocation ${teamHeaders.assets.path} { add_header Cache-Control "${teamHeaders.assets.cacheControl}"; }`,
 				'\tlocation / { try_files $uri $uri/ =404; }',
+				...(app ? [`\tlocation /api/ { proxy_pass http://${app}; }`] : []),
 				...(fallback ? [`\tinclude ${fallback['nginx/fallback-site.conf']};`] : []),
 				'}',
 				'',
@@ -199,12 +201,13 @@ export const caddy: ServerUnderTest = {
 	configs: { static: caddyStaticConfig, proxy: caddyProxyConfig },
 	teamBlock: {
 		files: ['caddy/fallback-site.caddy'],
-		config: (root, port, fallback) =>
+		config: (root, port, fallback, app) =>
 			[
 				`http://127.0.0.1:${port} {`,
 				`\troot * ${root}`,
 				`\theader ${teamHeaders.everyAnswer.name} ${teamHeaders.everyAnswer.value}`,
 				`\theader ${teamHeaders.assets.path}* Cache-Control "${teamHeaders.assets.cacheControl}"`,
+				...(app ? [`\thandle /api/* {`, `\t\treverse_proxy ${app}`, '\t}'] : []),
 				'\tfile_server',
 				...(fallback ? [`\timport ${fallback['caddy/fallback-site.caddy']}`] : []),
 				'}',
@@ -267,7 +270,7 @@ export const apache: ServerUnderTest = {
 	configs: { static: apacheStaticConfig, proxy: apacheProxyConfig },
 	teamBlock: {
 		files: ['apache/fallback-site.conf'],
-		config: (root, port, fallback) =>
+		config: (root, port, fallback, app) =>
 			[
 				`<VirtualHost 127.0.0.1:${port}>`,
 				`\tDocumentRoot "${root}"`,
@@ -283,6 +286,7 @@ export const apache: ServerUnderTest = {
 				`\t<Location "${teamHeaders.assets.path}">`,
 				`\t\tHeader set Cache-Control "${teamHeaders.assets.cacheControl}"`,
 				'\t</Location>',
+				...(app ? [`\tProxyPass "/api/" "http://${app}/api/"`] : []),
 				...(fallback ? [`\tInclude "${fallback['apache/fallback-site.conf']}"`] : []),
 				'</VirtualHost>',
 				'',

@@ -11,6 +11,8 @@
  * files its build wrote for it.
  */
 import { mkdir, readFile, rename } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,8 +78,9 @@ async function serveTeamSite(
 	executable: string,
 	built: Built,
 	mode: 'without' | 'site' | 'whole-server',
+	app?: string,
 ): Promise<{ running: RunningServer; dir: string; root: string }> {
-	const { dir, pagesRoot } = await makeWorkDir(`${server.id}-team-${mode}`, built.dist);
+	const { dir, pagesRoot } = await makeWorkDir(`${server.id}-team-${mode}${app ? '-api' : ''}`, built.dist);
 	const base = siteBaseOf(built.contract);
 	if (base !== '/') {
 		await rename(pagesRoot, `${pagesRoot}.build`);
@@ -102,7 +105,7 @@ async function serveTeamSite(
 				);
 			}
 		}
-		siteConfig = server.teamBlock!.config(pagesRoot, port, mode === 'site' ? paths : undefined);
+		siteConfig = server.teamBlock!.config(pagesRoot, port, mode === 'site' ? paths : undefined, app);
 	}
 	if (server === apache) {
 		const maps = typeMapsRoot(options);
@@ -169,6 +172,24 @@ async function loadInBrowser(port: number, path: string): Promise<PageLoad> {
 }
 
 const everythingShows = { stylesheet: true, script: true, font: true, image: true, inlineStyle: true };
+
+/** The team's app behind its own `/api/`: an HTML 500, a JSON 404 and a JSON 200, marked as its own. */
+const appAnswers: Readonly<Record<string, { status: number; type: string; body: string }>> = {
+	'/api/boom': { status: 500, type: 'text/html', body: '<p>The app broke.</p>' },
+	'/api/missing': { status: 404, type: 'application/json', body: '{"error":"no such order"}' },
+	'/api/orders': { status: 200, type: 'application/json', body: '[]' },
+};
+
+async function startApp(): Promise<{ address: string; close: () => Promise<void> }> {
+	const app = createServer((request, response) => {
+		const answer = appAnswers[request.url ?? ''] ?? appAnswers['/api/missing']!;
+		response.writeHead(answer.status, { 'Content-Type': answer.type, 'X-App': 'team' });
+		response.end(answer.body);
+	});
+	await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+	const { port } = app.address() as AddressInfo;
+	return { address: `127.0.0.1:${port}`, close: () => new Promise((resolve) => app.close(() => resolve())) };
+}
 
 function describeSiteMode(server: ServerUnderTest) {
 	const executable = findServerExecutable(server);
@@ -356,6 +377,32 @@ function describeSiteMode(server: ServerUnderTest) {
 			const load = await loadInBrowser(port, `${siteBase}de/no/such/page`);
 			expect(load.violations).toEqual([]);
 			expect(load.failed).toEqual([]);
+		});
+
+		it("composes with the team's own /api/ proxied to its app: the config loads, the app's answers pass untouched", async () => {
+			const app = await startApp();
+			const withApi = await serveTeamSite(server, executable, builds['own-404']!, 'site', app.address);
+			try {
+				for (const [path, expected] of Object.entries(appAnswers)) {
+					const answer = await request(withApi.running.port, path, {
+						headers: { Accept: 'application/json' },
+					});
+					expect([path, answer.status, answer.body, answer.headers.get('x-app')]).toEqual([
+						path,
+						expected.status,
+						expected.body,
+						'team',
+					]);
+					expect(answer.headers.get('content-security-policy'), path).toBeNull();
+				}
+				// Outside the app's prefix, Fallback still answers.
+				const lost = await request(withApi.running.port, '/de/no/such/page');
+				expect([lost.status, lost.headers.get('content-language')]).toEqual([404, 'de']);
+			} finally {
+				await withApi.running.stop();
+				await removeWorkDir(withApi.dir);
+				await app.close();
+			}
 		});
 
 		it("loads the site's pages whole in Chromium, with no CSP violation (the whole-server config blocks them)", async () => {

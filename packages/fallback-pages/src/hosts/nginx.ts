@@ -84,13 +84,19 @@ const formatVariable = (mode: string, part: 'folder' | 'extension') => `$fallbac
  * page of the default locale is that of the locale the browser asks for, where others ship; every
  * page is the format the client asks for (the page, its problem document, its text twin).
  */
-export function pageUri(contract: RouteContract, route: PageRoute, mode: string): string {
+export function pageUri(
+	contract: RouteContract,
+	route: PageRoute,
+	mode: string,
+	formatOf: (part: 'folder' | 'extension') => string = (part) => formatVariable(mode, part),
+	siteLocale = folderVariable(mode),
+): string {
 	const ofDefault = negotiates(contract) && defaultLocaleRoutes(contract).includes(route);
 	// The site's own page (sitePages) answers in every language asked for; under a locale's folder,
 	// that locale's page of Fallback's does.
-	const locale = !ofDefault ? '' : inWord(route.sitePage ? folderVariable(mode) : localeVariable(mode));
+	const locale = !ofDefault ? '' : inWord(route.sitePage ? siteLocale : localeVariable(mode));
 	const { folder: ownFolder, name } = pageFileParts(inPagesFolder(contract, route.file));
-	const format = `${inWord(formatVariable(mode, 'folder'))}${name}.${inWord(formatVariable(mode, 'extension'))}`;
+	const format = `${inWord(formatOf('folder'))}${name}.${inWord(formatOf('extension'))}`;
 	return `${pagesPrefix(contract, pageName(contract, route), mode)}${locale}${ownFolder}${format}`;
 }
 
@@ -139,7 +145,11 @@ function sitePagesPrefixMaps(contract: RouteContract): ConfigNode[] {
 				: folders.includes('')
 					? folderVariable('site')
 					: localeVariable('site');
-			return block(`map "${locale}${formatVariable('site', 'extension')}" ${sitePrefixVariable(name)}`, [
+			const route = contract.statusPages.find((page) => pageName(contract, page) === name);
+			const extension = route
+				? siteFormatOf(contract, route)('extension')
+				: formatVariable('site', 'extension');
+			return block(`map "${locale}${extension}" ${sitePrefixVariable(name)}`, [
 				...folders.map(
 					(folder) =>
 						`${nginxString(`${folder}${formats.page.extension}`, 'language folder')} ${nginxString(sitePagesPrefix(contract), 'site pages prefix')}`,
@@ -183,6 +193,66 @@ export function formatMaps(mode: string, accept = '$http_accept'): ConfigNode[] 
 		]),
 	);
 }
+
+/**
+ * Site mode: the format of the not-found answer, `$fallback_site_not_found_format_folder`: under an
+ * API prefix the problem document whatever the client accepts, elsewhere the format asked for.
+ * Keyed on the path in a map, not in a location of the API's prefix, which the team's own block may
+ * have (a `location /api/` that proxies to its app).
+ */
+const notFoundFormatVariable = (part: 'folder' | 'extension') => `$fallback_site_not_found_format_${part}`;
+
+/**
+ * Site mode, where the site keeps its own not-found page: the language of the not-found answer,
+ * under an API prefix the one asked for (the problem document is Fallback's, in every language),
+ * elsewhere that of the folder (the site's page answers in every language).
+ */
+const notFoundLocaleVariable = '$fallback_site_not_found_locale';
+
+/** The not-found format's maps (notFoundFormatVariable), where the contract has API prefixes. */
+function notFoundFormatMaps(contract: RouteContract): ConfigNode[] {
+	if (contract.apiPrefixes.length === 0) return [];
+	const api = nginxRegex(`^(?:${contract.apiPrefixes.map(literalPathPattern).join('|')})`, 'API prefixes');
+	return [
+		comment(
+			`Under the API (${contract.apiPrefixes.join(', ')}), a missing path is ${notFoundPage(contract).status} with the problem document (${PROBLEM_JSON}).`,
+		),
+		...(['folder', 'extension'] as const).map((part) =>
+			block(`map $uri ${notFoundFormatVariable(part)}`, [
+				`${api} "${formats.problem[part]}"`,
+				`default ${formatVariable('site', part)}`,
+			]),
+		),
+		...(notFoundPage(contract).sitePage && negotiates(contract)
+			? [
+					block(`map $uri ${notFoundLocaleVariable}`, [
+						`${api} ${localeVariable('site')}`,
+						`default ${folderVariable('site')}`,
+					]),
+				]
+			: []),
+	];
+}
+
+/** A status's error_page in site mode: the not-found one's format and language know the API. */
+function sitePageUri(contract: RouteContract, route: PageRoute): string {
+	const apiAware = route === notFoundPage(contract) && contract.apiPrefixes.length > 0;
+	return pageUri(
+		contract,
+		route,
+		'site',
+		siteFormatOf(contract, route),
+		apiAware ? notFoundLocaleVariable : folderVariable('site'),
+	);
+}
+
+/** The format variables of a status's error_page in site mode: the not-found one's know the API. */
+const siteFormatOf =
+	(contract: RouteContract, route: PageRoute) =>
+	(part: 'folder' | 'extension'): string =>
+		route === notFoundPage(contract) && contract.apiPrefixes.length > 0
+			? notFoundFormatVariable(part)
+			: formatVariable('site', part);
 
 /** `$fallback_static_retry_after`: the variable a per-status header is mapped into. */
 const headerVariable = (mode: string, name: string) =>
@@ -411,7 +481,10 @@ function pageLocations(contract: RouteContract, mode: string): ConfigNode[] {
 function errorPages(contract: RouteContract, mode: string): Directive[] {
 	const tooLarge = statusPage(contract, 431);
 	return [
-		...contract.statusPages.map((route) => `error_page ${route.status} ${pageUri(contract, route, mode)}`),
+		...contract.statusPages.map(
+			(route) =>
+				`error_page ${route.status} ${mode === 'site' ? sitePageUri(contract, route) : pageUri(contract, route, mode)}`,
+		),
 		// Headers too large is nginx's own 494, sent as 400 unless mapped: RFC 6585 names it 431.
 		...(tooLarge ? [`error_page 494 =${tooLarge.status} ${pageUri(contract, tooLarge, mode)}`] : []),
 	];
@@ -537,7 +610,8 @@ function errorLocations(contract: RouteContract, mode: string): ConfigNode[] {
 		...contract.hiddenFolders.map((folder) =>
 			shortBlock(`location ^~ ${folder}`, [`return ${notFound.status}`]),
 		),
-		...(contract.apiPrefixes.length > 0
+		// In site mode the not-found error_page itself serves the API's problem document (notFoundFormatMaps).
+		...(contract.apiPrefixes.length > 0 && mode !== 'site'
 			? [
 					comment(
 						`Under the API, a missing path is ${notFound.status} with the problem document (${PROBLEM_JSON}).`,
@@ -747,6 +821,7 @@ export function nginxSiteHttpConfig(contract: RouteContract): string {
 		...languageMaps('site', contract),
 		...pageFolderMap(contract, 'site'),
 		...formatMaps('site'),
+		...notFoundFormatMaps(contract),
 		...sitePagesPrefixMaps(contract),
 	]);
 }
@@ -769,7 +844,7 @@ export function nginxSiteConfig(contract: RouteContract): string {
 		`site (its root is the build's folder, Fallback's pages in it): include /etc/nginx/${siteConfigName};`,
 		`Part 1 (${siteHttpConfigName}) goes in http {}. Remove any error_page of your own for a status`,
 		'Fallback answers (the first one nginx reads wins; a location with error_page of its own uses only',
-		'its own), and keep one of two locations for the same path (nginx -t names it: an API prefix).',
+		'its own). It declares no location of your paths: your own location /api/ and its app stay as they are.',
 		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
 		"files keep your server block's own, and any method you answer today is answered as before.",
 		...pagesFolderLines(contract),
