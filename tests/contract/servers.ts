@@ -109,10 +109,18 @@ export interface TeamServerBlock {
 	files: readonly string[];
 	/**
 	 * The server's config for a team's built site at `root`, listening on `port`, with its own
-	 * headers; with `fallback` (each of `files` by where it was copied), Fallback's files included;
-	 * with `app` (`127.0.0.1:port`), its own `/api/` proxied to that app, as teams write it.
+	 * headers; with `fallback` (each of `files` by where it was copied), Fallback's files included.
+	 * `team`: more of the team's own, as teams write it — `app` (`127.0.0.1:port`), its `/api/`
+	 * proxied to that app; `notFoundPage` (`/404.html`), its own directive for 404 left in place
+	 * before Fallback's (h5bp's nginx `error_page 404 /404.html;`, Apache's `ErrorDocument`).
 	 */
-	config(root: string, port: number, fallback?: Readonly<Record<string, string>>, app?: string): string;
+	config(root: string, port: number, fallback?: Readonly<Record<string, string>>, team?: TeamExtras): string;
+}
+
+/** More of a team's own server block: see TeamServerBlock.config. */
+export interface TeamExtras {
+	app?: string | undefined;
+	notFoundPage?: string | undefined;
 }
 
 /** The headers a team's own server block sets, as teams write them. */
@@ -146,7 +154,7 @@ export const nginx: ServerUnderTest = {
 	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
 	teamBlock: {
 		files: ['nginx/fallback-site-http.conf', 'nginx/fallback-site.conf'],
-		config: (root, port, fallback, app) =>
+		config: (root, port, fallback, { app, notFoundPage } = {}) =>
 			[
 				...(fallback ? [`include ${fallback['nginx/fallback-site-http.conf']};`] : []),
 				'server {',
@@ -154,6 +162,7 @@ export const nginx: ServerUnderTest = {
 				`\troot ${root};`,
 				'\tindex index.html;',
 				'\tinclude /etc/nginx/mime.types;',
+				...(notFoundPage ? [`\terror_page 404 ${notFoundPage};`] : []),
 				`\tadd_header ${teamHeaders.everyAnswer.name} ${teamHeaders.everyAnswer.value} always;`,
 				`\tlocation ${teamHeaders.assets.path} { add_header Cache-Control "${teamHeaders.assets.cacheControl}"; }`,
 				'\tlocation / { try_files $uri $uri/ =404; }',
@@ -201,7 +210,7 @@ export const caddy: ServerUnderTest = {
 	configs: { static: caddyStaticConfig, proxy: caddyProxyConfig },
 	teamBlock: {
 		files: ['caddy/fallback-site.caddy'],
-		config: (root, port, fallback, app) =>
+		config: (root, port, fallback, { app } = {}) =>
 			[
 				`http://127.0.0.1:${port} {`,
 				`\troot * ${root}`,
@@ -270,7 +279,7 @@ export const apache: ServerUnderTest = {
 	configs: { static: apacheStaticConfig, proxy: apacheProxyConfig },
 	teamBlock: {
 		files: ['apache/fallback-site.conf'],
-		config: (root, port, fallback, app) =>
+		config: (root, port, fallback, { app, notFoundPage } = {}) =>
 			[
 				`<VirtualHost 127.0.0.1:${port}>`,
 				`\tDocumentRoot "${root}"`,
@@ -282,6 +291,7 @@ export const apache: ServerUnderTest = {
 				'\tAddType text/javascript .js',
 				'\tAddType image/png .png',
 				'\tAddType font/woff2 .woff2',
+				...(notFoundPage ? [`\tErrorDocument 404 ${notFoundPage}`] : []),
 				`\tHeader always set ${teamHeaders.everyAnswer.name} ${teamHeaders.everyAnswer.value}`,
 				`\t<Location "${teamHeaders.assets.path}">`,
 				`\t\tHeader set Cache-Control "${teamHeaders.assets.cacheControl}"`,

@@ -33,7 +33,15 @@ import {
 	type Answer,
 	type RunningServer,
 } from './harness';
-import { apache, caddy, findServerExecutable, nginx, teamHeaders, type ServerUnderTest } from './servers';
+import {
+	apache,
+	caddy,
+	findServerExecutable,
+	nginx,
+	teamHeaders,
+	type ServerUnderTest,
+	type TeamExtras,
+} from './servers';
 import { buildTeamSite, type TeamSiteBuild } from './teamSite';
 
 type Variant = 'fallback-404' | 'own-404' | 'lang-404' | 'base';
@@ -78,9 +86,9 @@ async function serveTeamSite(
 	executable: string,
 	built: Built,
 	mode: 'without' | 'site' | 'whole-server',
-	app?: string,
+	team: TeamExtras = {},
 ): Promise<{ running: RunningServer; dir: string; root: string }> {
-	const { dir, pagesRoot } = await makeWorkDir(`${server.id}-team-${mode}${app ? '-api' : ''}`, built.dist);
+	const { dir, pagesRoot } = await makeWorkDir(`${server.id}-team-${mode}`, built.dist);
 	const base = siteBaseOf(built.contract);
 	if (base !== '/') {
 		await rename(pagesRoot, `${pagesRoot}.build`);
@@ -105,7 +113,7 @@ async function serveTeamSite(
 				);
 			}
 		}
-		siteConfig = server.teamBlock!.config(pagesRoot, port, mode === 'site' ? paths : undefined, app);
+		siteConfig = server.teamBlock!.config(pagesRoot, port, mode === 'site' ? paths : undefined, team);
 	}
 	if (server === apache) {
 		const maps = typeMapsRoot(options);
@@ -381,7 +389,9 @@ function describeSiteMode(server: ServerUnderTest) {
 
 		it("composes with the team's own /api/ proxied to its app: the config loads, the app's answers pass untouched", async () => {
 			const app = await startApp();
-			const withApi = await serveTeamSite(server, executable, builds['own-404']!, 'site', app.address);
+			const withApi = await serveTeamSite(server, executable, builds['own-404']!, 'site', {
+				app: app.address,
+			});
 			try {
 				for (const [path, expected] of Object.entries(appAnswers)) {
 					const answer = await request(withApi.running.port, path, {
@@ -404,6 +414,28 @@ function describeSiteMode(server: ServerUnderTest) {
 				await app.close();
 			}
 		});
+
+		if (server !== caddy) {
+			it("with the team's own directive for 404 left in place (h5bp's), answers Fallback's page, never the server's stock one", async () => {
+				const left = await serveTeamSite(server, executable, builds['fallback-404']!, 'site', {
+					notFoundPage: '/404.html',
+				});
+				try {
+					for (const [language, heading] of [
+						['en', '<h2>This page could not be found.</h2>'],
+						['de', '<h2>Diese Seite wurde nicht gefunden.</h2>'],
+					] as const) {
+						const lost = await request(left.running.port, '/no/such/page', {
+							headers: { 'Accept-Language': language },
+						});
+						expect([language, lost.status, lost.body.includes(heading)]).toEqual([language, 404, true]);
+					}
+				} finally {
+					await left.running.stop();
+					await removeWorkDir(left.dir);
+				}
+			});
+		}
 
 		it("loads the site's pages whole in Chromium, with no CSP violation (the whole-server config blocks them)", async () => {
 			const paths = ['/', '/about/', '/no/such/page'];
