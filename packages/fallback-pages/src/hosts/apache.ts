@@ -229,7 +229,9 @@ function languageRules(contract: RouteContract): ApacheNode[] {
 			`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed), as a folder of type maps.`,
 		),
 		'RewriteMap fallback_lower int:tolower',
-		`RewriteCond "%{HTTP:Accept-Language}" ${apacheString(firstListedCapture(shipped), 'Accept-Language pattern')}`,
+		// [NV]: mod_rewrite would add `Vary: Accept-Language` to every answer this condition is read for,
+		// the site's own pages and files (and an app's) included; Fallback's answers set their own Vary.
+		`RewriteCond "%{HTTP:Accept-Language}" ${apacheString(firstListedCapture(shipped), 'Accept-Language pattern')} [NV]`,
 		`RewriteCond "\${fallback_lower:%1}" ${apacheString(`^(?!${contract.defaultLocale}$)(.+)$`, 'default locale')}`,
 		'RewriteRule "^" "-" [E=FALLBACK_LOCALE:%1/]',
 		comment("Under a locale's folder, that locale, whatever the browser asks: its pages and its errors."),
