@@ -156,7 +156,7 @@ async function siteCatchAll(publishDir, configRedirects) {
 export function serverFunctions(functionsDir, folder) {
 	const file = functionsDir === undefined ? undefined : join(functionsDir, 'manifest.json');
 	if (file === undefined || !existsSync(file)) return [];
-	/** @typedef {{ pattern?: string, expression?: string }} Route */
+	/** @typedef {{ pattern?: string, expression?: string, methods?: string[] }} Route */
 	/** @type {{ functions?: { name: string, routes?: Route[], excludedRoutes?: Route[] }[] }} */
 	let manifest;
 	try {
@@ -165,15 +165,18 @@ export function serverFunctions(functionsDir, folder) {
 		return [];
 	}
 	const unknown = `${folder}no-such-page`;
-	const takes = (/** @type {Route} */ route) => {
+	const matches = (/** @type {Route} */ route) => {
 		try {
 			return route.expression !== undefined && new RegExp(route.expression).test(unknown);
 		} catch {
 			return false;
 		}
 	};
+	// A route for some methods only (a form's POST) leaves a visitor's GET to the rules.
+	const takes = (/** @type {Route} */ route) =>
+		matches(route) && (!route.methods?.length || route.methods.includes('GET'));
 	return (manifest.functions ?? [])
-		.filter((fn) => (fn.routes ?? []).some(takes) && !(fn.excludedRoutes ?? []).some(takes))
+		.filter((fn) => (fn.routes ?? []).some(takes) && !(fn.excludedRoutes ?? []).some(matches))
 		.map((fn) => ({
 			name: fn.name,
 			patterns: (fn.routes ?? []).filter(takes).map((route) => route.pattern ?? route.expression ?? ''),
@@ -332,11 +335,33 @@ async function splitRules(text, folder) {
 }
 
 /**
+ * The folders whose `_headers` a build copies into the publish folder as it is: Vite's and Astro's
+ * `public/`, Hugo's and SvelteKit's `static/`.
+ */
+const STATIC_FOLDERS = ['public', 'static'];
+
+/**
+ * The site's own header rules that Netlify reads after the build command but a plugin cannot see
+ * before it: the `_headers` files of the folders a build copies as they are (STATIC_FOLDERS).
+ * @param {string} buildDir
+ * @returns {Promise<NetlifyConfig['headers']>}
+ */
+export async function staticHeaderRules(buildDir) {
+	const files = STATIC_FOLDERS.map((folder) => join(buildDir, folder, '_headers')).filter((file) =>
+		existsSync(file),
+	);
+	if (files.length === 0) return [];
+	const parsed = await parseAllHeaders({ headersFiles: files, configHeaders: [], minimal: true });
+	return /** @type {NetlifyConfig['headers']} */ (/** @type {unknown} */ (parsed.headers));
+}
+
+/**
  * Fallback's header rules with the site's casing of each header name: as a rule the site has when
- * the build starts writes it (netlify.toml, a `_headers` already in the publish folder), else in
- * lower case, as the frameworks that write a `_headers` in their build write theirs (SvelteKit's,
- * Nuxt's). Netlify warns about a header set in two cases anywhere in a site's rules, and reads the
- * build's `_headers` with Fallback's rules before any later step of a plugin's could follow it.
+ * the build starts writes it (netlify.toml, a `_headers` already in the publish folder or in a
+ * folder the build copies, staticHeaderRules), else in lower case, as the frameworks that write a
+ * `_headers` in their build write theirs (SvelteKit's, Nuxt's). Netlify warns about a header set in
+ * two cases anywhere in a site's rules, and reads the build's `_headers` with Fallback's rules
+ * before any later step of a plugin's could follow it.
  * @param {NetlifyConfig['headers']} headers
  * @param {readonly { values?: Record<string, unknown> }[]} siteHeaders netlifyConfig.headers
  * @returns {NetlifyConfig['headers']}
@@ -414,7 +439,10 @@ export async function planRules({ inputs, buildDir, siteHeaders = [], utils, log
 	// Said, and fallback-pages loaded, before the site's build: a missing package fails at once.
 	if (astro) await loadAstroBuild(astro, utils);
 	const split = await splitRules(planned.rules, folder);
-	const rules = { ...split, headers: inSiteCasing(split.headers, siteHeaders) };
+	const rules = {
+		...split,
+		headers: inSiteCasing(split.headers, [...siteHeaders, ...(await staticHeaderRules(buildDir))]),
+	};
 	// Another step's content (a framework's) stays; Fallback's rules join it.
 	await updateFrameworksFile(
 		buildDir,

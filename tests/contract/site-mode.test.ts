@@ -418,7 +418,8 @@ function describeSiteMode(server: ServerUnderTest) {
 			}
 		});
 
-		if (server !== caddy) {
+		// nginx still answers with its stock page there: its file and docs say to remove the directive.
+		if (server === apache) {
 			it("with the team's own directive for 404 left in place (h5bp's), answers Fallback's page, never the server's stock one", async () => {
 				const left = await serveTeamSite(server, executable, builds['fallback-404']!, 'site', {
 					notFoundPage: '/404.html',

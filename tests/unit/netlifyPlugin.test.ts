@@ -23,6 +23,7 @@ import {
 	deployedFolder,
 	inSiteCasing,
 	serverFunctions,
+	staticHeaderRules,
 	withInputs,
 } from '../../packages/netlify-plugin-fallback-pages/placePages.js';
 import {
@@ -321,6 +322,7 @@ describe("the site's server functions and header casing", () => {
 			{ name: 'sveltekit-render', routes: [everyPath], excludedRoutes: [own] },
 			{ name: 'api', routes: [{ pattern: '/api/*', expression: '^\\/api(?:\\/(.*))\\/?$' }] },
 			{ name: 'classic' },
+			{ name: 'form', routes: [{ ...everyPath, methods: ['POST'] }] },
 			{
 				name: 'server',
 				routes: [everyPath],
@@ -330,6 +332,18 @@ describe("the site's server functions and header casing", () => {
 		expect(serverFunctions(dir, '/fallback/')).toEqual([{ name: 'sveltekit-render', patterns: ['/*'] }]);
 		expect(serverFunctions(undefined, '/fallback/')).toEqual([]);
 		expect(serverFunctions(mkdtempSync(join(tmpdir(), 'plugin-none-')), '/fallback/')).toEqual([]);
+	});
+
+	it('reads the _headers of the folders a build copies as they are, for their casing', async () => {
+		const folder = mkdtempSync(join(tmpdir(), 'plugin-static-'));
+		expect(await staticHeaderRules(folder)).toEqual([]);
+		mkdirSync(join(folder, 'public'));
+		writeFileSync(join(folder, 'public/_headers'), '/assets/*\n  Cache-Control: max-age=60\n');
+		const site = await staticHeaderRules(folder);
+		expect(site).toEqual([{ for: '/assets/*', values: { 'Cache-Control': 'max-age=60' } }]);
+		expect(inSiteCasing([{ for: '/fallback/503', values: { 'cache-control': 'no-cache' } }], site)).toEqual([
+			{ for: '/fallback/503', values: { 'Cache-Control': 'no-cache' } },
+		]);
 	});
 
 	it("writes Fallback's header names as the site's rules write them, else in lower case", () => {

@@ -213,8 +213,8 @@ export function pagesFolderLines(contract: RouteContract): string[] {
 	const base = baseOf(contract);
 	if (base === '/') return [];
 	return [
-		`Fallback's pages are under ${base}: the root holds every file at the path it is served at (a site`,
-		`built to be served under ${base} goes into <root>${base}).`,
+		`Fallback's pages are under ${base}, and the root holds every file at the path it is served at: a`,
+		"site built to be served under a base goes into that folder of the root, not the root itself.",
 	];
 }
 

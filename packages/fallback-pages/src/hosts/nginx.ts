@@ -505,7 +505,6 @@ function pagesLocation(
 	const prefix = contract.internalPrefix.replace(/\/$/, '');
 	return block(`location ^~ ${contract.internalPrefix}`, [
 		'internal',
-		...(mode === 'site' ? ['recursive_error_pages off'] : []),
 		...(root === undefined ? [] : [`root ${root}`]),
 		`rewrite ${nginxPattern(`^${literalPathPattern(prefix)}(/.*)$`, 'internal prefix')} ${pagesPath(contract)}$1 break`,
 		'client_max_body_size 0',
@@ -843,22 +842,15 @@ export function nginxSiteConfig(contract: RouteContract): string {
 		'Fallback for nginx, added to the server block that already serves your site: part 2 of 2.',
 		`Copy this file to /etc/nginx/${siteConfigName} and add one line to the server {} that serves the built`,
 		`site (its root is the build's folder, Fallback's pages in it): include /etc/nginx/${siteConfigName};`,
-		`Part 1 (${siteHttpConfigName}) goes in http {}. An error_page of your own for a status Fallback`,
-		'answers wins where nginx reads it first (a location with error_page of its own uses only its own):',
-		"it shows your page, or Fallback's where it names one (/404.html); remove it for Fallback's everywhere.",
-		'It declares no location of your paths: your own location /api/ and its app stay as they are.',
+		`Part 1 (${siteHttpConfigName}) goes in http {}. Remove any error_page of your own for a status`,
+		"Fallback answers: nginx uses the first it reads, and one that names a path of Fallback's (h5bp's",
+		"error_page 404 /404.html) ends in nginx's stock page. A location with error_page of its own uses",
+		'only its own. No location here is one of your paths: your own location /api/ and its app stay.',
 		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
 		"files keep your server block's own, and any method you answer today is answered as before.",
 		...pagesFolderLines(contract),
 	]);
 	return renderFile(nginxSyntax, header, [
-		'',
-		comment([
-			"An error_page of the server block's own left in place (h5bp's `error_page 404 /404.html;`) leads to",
-			"one of Fallback's paths, whose own error_page must still answer: not nginx's stock page. The pages'",
-			'locations turn it off again, so a missing page file ends there.',
-		]),
-		'recursive_error_pages on',
 		'',
 		...maintenanceCheck(contract, 'site'),
 		...errorLocations(contract, 'site'),
@@ -895,7 +887,6 @@ function sitePagesLocation(contract: RouteContract): ConfigNode[] {
 		),
 		block(`location ^~ ${prefix}`, [
 			'internal',
-			'recursive_error_pages off',
 			`rewrite ${nginxPattern(`^${literalPathPattern(prefix.replace(/\/$/, ''))}(/.*)$`, 'site pages prefix')} ${pagesPath(contract)}$1 break`,
 			...statusHeaderNames(withHeaders, (route) => route.headers).map(
 				(name) =>
