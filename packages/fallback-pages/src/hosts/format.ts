@@ -214,7 +214,7 @@ export function pagesFolderLines(contract: RouteContract): string[] {
 	if (base === '/') return [];
 	return [
 		`Fallback's pages are under ${base}, and the root holds every file at the path it is served at: a`,
-		"site built to be served under a base goes into that folder of the root, not the root itself.",
+		'site built to be served under a base goes into that folder of the root, not the root itself.',
 	];
 }
 
