@@ -418,6 +418,24 @@ function describeSiteMode(server: ServerUnderTest) {
 			}
 		});
 
+		if (server === apache) {
+			it('answers the pages of the statuses Apache cannot send (418, 425) as unknown paths, never the file with 200', async () => {
+				const port = own.site!.running.port;
+				for (const [path, language] of [
+					['/418.html', 'en'],
+					['/425', 'en'],
+					['/de/418.html', 'de'],
+				] as const) {
+					const answer = await request(port, path);
+					expect([path, answer.status, answer.headers.get('content-language')]).toEqual([
+						path,
+						404,
+						language,
+					]);
+				}
+			});
+		}
+
 		// nginx still answers with its stock page there: its file and docs say to remove the directive.
 		if (server === apache) {
 			it("with the team's own directive for 404 left in place (h5bp's), answers Fallback's page, never the server's stock one", async () => {

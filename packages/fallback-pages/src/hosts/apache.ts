@@ -258,7 +258,12 @@ function pageRules(contract: RouteContract): ApacheNode[] {
 		...pageGroups(contract).flatMap((group) => {
 			const nameRules = group.names.flatMap((name) => {
 				const status = statuses.get(name)!;
-				if (apacheUnsupportedStatuses.has(status)) return [];
+				// A status Apache cannot send: its path and its file are unknown paths, never the file with 200.
+				if (apacheUnsupportedStatuses.has(status)) {
+					return [
+						`RewriteRule "${literalPathPattern(`/${name}`)}(?:[.]html)?$" "-" [R=${notFoundPage(contract).status},L]`,
+					];
+				}
 				// A page named otherwise than a status the site keeps (application-error beside the site's
 				// 500) is Fallback's: its type map is in the locale asked for, not the folder's alone.
 				const ofSitePage = statusPage(contract, status)?.sitePage
