@@ -72,6 +72,21 @@ afterAll(() => Promise.all(servers.splice(0).map((server) => server.stop())));
 
 const german = { headers: { 'Accept-Language': 'de-DE,de;q=0.9' } };
 
+/** netlify.toml of a site whose build command is `npm run build` into `publish`, with the plugin in German too. */
+const withPlugin = (publish: string) =>
+	[
+		'[build]',
+		'  command = "npm run build"',
+		`  publish = "${publish}"`,
+		'',
+		'[[plugins]]',
+		'  package = "netlify-plugin-fallback-pages"',
+		'',
+		'  [plugins.inputs]',
+		'    locales = ["en", "de"]',
+		'',
+	].join('\n');
+
 /**
  * The plugin guide's local preview: `netlify serve --offline --internal-disable-edge-functions` in
  * the project (it builds the site, plugins included, then serves it with its functions). --port and
@@ -364,18 +379,7 @@ describe('Astro rendering on the server with its Netlify adapter, served with it
 			type: 'module',
 			scripts: { build: 'astro build' },
 		}),
-		'netlify.toml': [
-			'[build]',
-			'  command = "npm run build"',
-			'  publish = "dist"',
-			'',
-			'[[plugins]]',
-			'  package = "netlify-plugin-fallback-pages"',
-			'',
-			'  [plugins.inputs]',
-			'    locales = ["en", "de"]',
-			'',
-		].join('\n'),
+		'netlify.toml': withPlugin('dist'),
 		'astro.config.mjs': [
 			"import { defineConfig } from 'astro/config';",
 			"import netlify from '@astrojs/netlify';",
@@ -450,21 +454,6 @@ describe('Astro rendering on the server with its Netlify adapter, served with it
 		});
 	});
 });
-
-/** netlify.toml of a site whose build command is `npm run build` into `publish`, with the plugin in German too. */
-const withPlugin = (publish: string) =>
-	[
-		'[build]',
-		'  command = "npm run build"',
-		`  publish = "${publish}"`,
-		'',
-		'[[plugins]]',
-		'  package = "netlify-plugin-fallback-pages"',
-		'',
-		'  [plugins.inputs]',
-		'    locales = ["en", "de"]',
-		'',
-	].join('\n');
 
 for (const framework of [
 	{

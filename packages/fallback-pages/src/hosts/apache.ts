@@ -679,11 +679,18 @@ export function apacheSiteConfig(contract: RouteContract, options: HostOptions):
 	]);
 }
 
+/** The site mode's file, and the type maps it serves the pages through. */
+export function apacheSiteFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
+	return [
+		{ path: `apache/${siteFileName}`, content: apacheSiteConfig(contract, options) },
+		...apacheTypeMaps(contract),
+	];
+}
+
 export function apacheFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
 	return [
 		{ path: 'apache/fallback-standalone.conf', content: apacheStaticConfig(contract, options) },
 		{ path: 'apache/fallback-proxy.conf', content: apacheProxyConfig(contract, options) },
-		{ path: `apache/${siteFileName}`, content: apacheSiteConfig(contract, options) },
-		...apacheTypeMaps(contract),
+		...apacheSiteFiles(contract, options),
 	];
 }

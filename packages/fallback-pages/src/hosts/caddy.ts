@@ -598,6 +598,11 @@ export function caddyFiles(contract: RouteContract, options: HostOptions): HostC
 	return [
 		{ path: 'caddy/Caddyfile.standalone', content: caddyStaticConfig(contract, options) },
 		{ path: 'caddy/Caddyfile.proxy', content: caddyProxyConfig(contract, options) },
-		{ path: `caddy/${siteFileName}`, content: caddySiteConfig(contract) },
+		...caddySiteFiles(contract),
 	];
 }
+
+/** The site mode's file, for the site's block. */
+export const caddySiteFiles = (contract: RouteContract): HostConfigFile[] => [
+	{ path: `caddy/${siteFileName}`, content: caddySiteConfig(contract) },
+];

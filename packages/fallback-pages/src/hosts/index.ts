@@ -4,8 +4,8 @@
  * at the repository root (they are installed on servers and CDNs, never deployed as pages).
  */
 import { atServerRoot, type RouteContract } from '../contract/contract';
-import { apacheFiles, apacheSiteConfig, apacheTypeMaps, siteFileName as apacheSiteFile } from './apache';
-import { caddyFiles, caddySiteConfig, siteFileName as caddySiteFile } from './caddy';
+import { apacheFiles, apacheSiteFiles, siteFileName as apacheSiteFile } from './apache';
+import { caddyFiles, caddySiteFiles, siteFileName as caddySiteFile } from './caddy';
 import { cloudflareFiles } from './cloudflare';
 import { cloudFrontFiles } from './cloudfront';
 import type { HostConfigFile } from './format';
@@ -14,8 +14,7 @@ import { kubernetesFiles } from './kubernetes';
 import { netlifyFiles } from './netlify';
 import {
 	nginxFiles,
-	nginxSiteConfig,
-	nginxSiteHttpConfig,
+	nginxSiteFiles,
 	siteConfigName as nginxSiteFile,
 	siteHttpConfigName as nginxSiteHttpFile,
 } from './nginx';
@@ -69,11 +68,5 @@ export function hostConfigFiles(contract: RouteContract, options: HostOptions): 
  */
 export function siteModeConfigFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
 	const served = atServerRoot(contract);
-	return [
-		{ path: `nginx/${nginxSiteHttpFile}`, content: nginxSiteHttpConfig(served) },
-		{ path: `nginx/${nginxSiteFile}`, content: nginxSiteConfig(served) },
-		{ path: `caddy/${caddySiteFile}`, content: caddySiteConfig(served) },
-		{ path: `apache/${apacheSiteFile}`, content: apacheSiteConfig(served, options) },
-		...apacheTypeMaps(served),
-	];
+	return [...nginxSiteFiles(served), ...caddySiteFiles(served), ...apacheSiteFiles(served, options)];
 }

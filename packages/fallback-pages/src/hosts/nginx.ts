@@ -234,15 +234,18 @@ function notFoundFormatMaps(contract: RouteContract): ConfigNode[] {
 	];
 }
 
+/** Whether a route's answer in site mode depends on the API prefixes: the not-found one's, where there are any. */
+const knowsApi = (contract: RouteContract, route: PageRoute) =>
+	route === notFoundPage(contract) && contract.apiPrefixes.length > 0;
+
 /** A status's error_page in site mode: the not-found one's format and language know the API. */
 function sitePageUri(contract: RouteContract, route: PageRoute): string {
-	const apiAware = route === notFoundPage(contract) && contract.apiPrefixes.length > 0;
 	return pageUri(
 		contract,
 		route,
 		'site',
 		siteFormatOf(contract, route),
-		apiAware ? notFoundLocaleVariable : folderVariable('site'),
+		knowsApi(contract, route) ? notFoundLocaleVariable : folderVariable('site'),
 	);
 }
 
@@ -250,9 +253,7 @@ function sitePageUri(contract: RouteContract, route: PageRoute): string {
 const siteFormatOf =
 	(contract: RouteContract, route: PageRoute) =>
 	(part: 'folder' | 'extension'): string =>
-		route === notFoundPage(contract) && contract.apiPrefixes.length > 0
-			? notFoundFormatVariable(part)
-			: formatVariable('site', part);
+		knowsApi(contract, route) ? notFoundFormatVariable(part) : formatVariable('site', part);
 
 /** `$fallback_static_retry_after`: the variable a per-status header is mapped into. */
 const headerVariable = (mode: string, name: string) =>
@@ -896,11 +897,18 @@ function sitePagesLocation(contract: RouteContract): ConfigNode[] {
 	];
 }
 
+/** The site mode's two files, for http {} and the site's server {}. */
+export function nginxSiteFiles(contract: RouteContract): HostConfigFile[] {
+	return [
+		{ path: `nginx/${siteHttpConfigName}`, content: nginxSiteHttpConfig(contract) },
+		{ path: `nginx/${siteConfigName}`, content: nginxSiteConfig(contract) },
+	];
+}
+
 export function nginxFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
 	return [
 		{ path: 'nginx/fallback-standalone.conf', content: nginxStaticConfig(contract, options) },
 		{ path: 'nginx/fallback-proxy.conf', content: nginxProxyConfig(contract, options) },
-		{ path: `nginx/${siteHttpConfigName}`, content: nginxSiteHttpConfig(contract) },
-		{ path: `nginx/${siteConfigName}`, content: nginxSiteConfig(contract) },
+		...nginxSiteFiles(contract),
 	];
 }

@@ -47,6 +47,12 @@ function shownPath(root: string, folder: string): string {
 	return shown.startsWith('..') ? resolve(folder) : `${shown}/`;
 }
 
+/** Files of the hosts folder as the log names them, each with where it goes: `dist-hosts/nginx/… (nginx)`. */
+function namedFiles(where: string, files: readonly { path: string; where: string }[]): string {
+	const folder = where.replace(/\/?$/, '/');
+	return files.map((file) => `${folder}${file.path} (${file.where})`).join(', ');
+}
+
 /** Embedded pages carry no inline code: the site's CSP would block it. Throws when some is left. */
 export function checkNoInlineCode(pages: Iterable<string>): void {
 	const inline = inlineCodeOf(pages);
@@ -117,8 +123,7 @@ export async function writeBaseHostConfigs(
 	const files = siteModeConfigFiles(contract, hosts);
 	await replaceHostsDir(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
 	const where = shownPath(root, hostsDir);
-	const folder = where.replace(/\/?$/, '/');
-	const siteFiles = siteModeFiles.map((file) => `${folder}${file.path} (${file.where})`).join(', ');
+	const siteFiles = namedFiles(where, siteModeFiles);
 	const layout =
 		siteBase === '/'
 			? "its root the build's folder"
@@ -187,12 +192,11 @@ export async function writeHostConfigs(
 	await replaceHostsDir(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
 	const where = shownPath(root, hostsDir);
 	const wrote = `wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${where}${gitignoreHint(hostsDir, root)}`;
-	const folder = where.replace(/\/?$/, '/');
 	if (server) {
-		const proxies = proxyFiles.map((file) => `${folder}${file.path} (${file.where})`).join(', ');
+		const proxies = namedFiles(where, proxyFiles);
 		return `${wrote}; a server-rendered site (${server.adapter}): its server answers every path it routes itself, its own 404 included, so put one of the proxy configs ${proxies} in front of it, with the option hosts: { pagesRoot: '<where ${server.client} is on the server>', upstream: '<the server's host:port>' }, and replaceAppStatuses: [404] to answer its 404 with Fallback's page too; Fallback's pages are in ${server.client}`;
 	}
 	if (!site) return wrote;
-	const siteFiles = siteModeFiles.map((file) => `${folder}${file.path} (${file.where})`).join(', ');
+	const siteFiles = namedFiles(where, siteModeFiles);
 	return `${wrote}; for the nginx, Caddy or Apache that serves this site, add the site-mode files ${siteFiles} (the *-standalone files are for a server of Fallback's pages alone: their headers would go on every page of the site)`;
 }
