@@ -27,7 +27,7 @@ export const FUZZ_SEED = 20261123;
 export const FUZZ_REQUESTS = 2000;
 
 /** mulberry32: a small, well-known 32-bit generator; the same seed gives the same requests. */
-function generator(seed: number): () => number {
+export function generator(seed: number): () => number {
 	let state = seed >>> 0;
 	return () => {
 		state = (state + 0x6d2b79f5) >>> 0;

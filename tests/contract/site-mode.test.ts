@@ -21,7 +21,10 @@ import { atServerRoot, siteBaseOf } from '../../packages/fallback-pages/src/cont
 import { hostConfigFiles, siteModeConfigFiles } from '../../packages/fallback-pages/src/hosts';
 import { defaultHostOptions } from '../../packages/fallback-pages/src/hosts/options';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
+import { siteChecks } from '../../packages/fallback-pages/src/verify/cases';
+import { hostProfiles } from '../../packages/fallback-pages/src/verify/hosts';
 import { runVerify } from '../../packages/fallback-pages/src/verify/main';
+import { loadSite } from '../../packages/fallback-pages/src/verify/site';
 import { buildTimeoutMs } from '../../scripts/build-with';
 import {
 	freePort,
@@ -42,6 +45,7 @@ import {
 	type ServerUnderTest,
 	type TeamExtras,
 } from './servers';
+import { compareSiteMode, siteModeRequests, SITE_MODE_SEED } from './siteModeRequests';
 import { buildTeamSite, type TeamSiteBuild } from './teamSite';
 
 type Variant = 'fallback-404' | 'own-404' | 'lang-404' | 'base';
@@ -216,7 +220,10 @@ function describeSiteMode(server: ServerUnderTest) {
 			without?: Awaited<ReturnType<typeof serveTeamSite>>;
 			site?: Awaited<ReturnType<typeof serveTeamSite>>;
 		} = {};
-		const own: { site?: Awaited<ReturnType<typeof serveTeamSite>> } = {};
+		const own: {
+			without?: Awaited<ReturnType<typeof serveTeamSite>>;
+			site?: Awaited<ReturnType<typeof serveTeamSite>>;
+		} = {};
 		const perLanguage: { site?: Awaited<ReturnType<typeof serveTeamSite>> } = {};
 		const underBase: {
 			without?: Awaited<ReturnType<typeof serveTeamSite>>;
@@ -224,20 +231,29 @@ function describeSiteMode(server: ServerUnderTest) {
 		} = {};
 		beforeAll(async () => {
 			const built = builds['own-404']!;
-			[served.without, served.site, own.site, perLanguage.site, underBase.without, underBase.site] =
-				await Promise.all([
-					serveTeamSite(server, executable, built, 'without'),
-					serveTeamSite(server, executable, built, 'site'),
-					serveTeamSite(server, executable, builds['fallback-404']!, 'site'),
-					serveTeamSite(server, executable, builds['lang-404']!, 'site'),
-					serveTeamSite(server, executable, builds.base!, 'without'),
-					serveTeamSite(server, executable, builds.base!, 'site'),
-				]);
+			[
+				served.without,
+				served.site,
+				own.without,
+				own.site,
+				perLanguage.site,
+				underBase.without,
+				underBase.site,
+			] = await Promise.all([
+				serveTeamSite(server, executable, built, 'without'),
+				serveTeamSite(server, executable, built, 'site'),
+				serveTeamSite(server, executable, builds['fallback-404']!, 'without'),
+				serveTeamSite(server, executable, builds['fallback-404']!, 'site'),
+				serveTeamSite(server, executable, builds['lang-404']!, 'site'),
+				serveTeamSite(server, executable, builds.base!, 'without'),
+				serveTeamSite(server, executable, builds.base!, 'site'),
+			]);
 		}, 120_000);
 		afterAll(async () => {
 			for (const one of [
 				served.without,
 				served.site,
+				own.without,
 				own.site,
 				perLanguage.site,
 				underBase.without,
@@ -272,6 +288,40 @@ function describeSiteMode(server: ServerUnderTest) {
 			expect(home.headers.get(teamHeaders.everyAnswer.name)).toBe(teamHeaders.everyAnswer.value);
 			expect(home.headers.get('content-security-policy')).toBeNull();
 		});
+
+		for (const variant of ['own-404', 'fallback-404'] as const) {
+			it(`answers random requests as the same block without them, or with Fallback's page of the same status (${variant})`, async () => {
+				const pair = variant === 'own-404' ? served : own;
+				const built = builds[variant]!;
+				const site = {
+					dist: built.dist,
+					base: '/',
+					sitePaths: built.sitePaths,
+					contract: built.contract,
+					ownNotFound:
+						variant === 'own-404' ? await readFile(join(built.dist, '404.html'), 'utf8') : undefined,
+					checks: siteChecks(loadSite(built.dist, built.contractFile), hostProfiles[`${server.id}-site`]!),
+				};
+				const requests = siteModeRequests(site);
+				const run = await compareSiteMode(
+					site,
+					{ without: pair.without!.running.port, site: pair.site!.running.port },
+					requests,
+					server.teamBlock!.exceptions,
+				);
+				console.log(
+					`${server.name}, ${variant}: ${run.held} of ${run.requests} random requests hold (seed ${SITE_MODE_SEED})${Object.entries(
+						run.excepted,
+					)
+						.map(([reason, count]) => `; ${count} answered by the server itself: ${reason}`)
+						.join('')}`,
+				);
+				expect(run.violations).toEqual([]);
+				expect(run.held + Object.values(run.excepted).reduce((sum, count) => sum + count, 0)).toBe(
+					requests.length,
+				);
+			}, 120_000);
+		}
 
 		it('answers every method on the site as the same block without them', async () => {
 			for (const [method, path] of [

@@ -358,10 +358,66 @@ function typeMapLines(options: HostOptions, mapsUrl: string): ApacheNode[] {
  * errors, which are never validated (`Header unset` without `always`: that is the table Apache
  * keeps it in).
  */
-function negotiatedHeaderLines(contract: RouteContract): ApacheDirective[] {
+function negotiatedHeaderLines(contract: RouteContract, onErrors = false): ApacheDirective[] {
+	const errors = 'expr=%{REQUEST_STATUS} =~ /^[45]/';
 	return [
-		`Header always set Vary ${negotiates(contract) ? '"Accept-Language, Accept"' : 'Accept'}`,
-		'Header unset ETag "expr=%{REQUEST_STATUS} =~ /^[45]/"',
+		`Header always set Vary ${negotiates(contract) ? '"Accept-Language, Accept"' : 'Accept'}${onErrors ? ` "${errors}"` : ''}`,
+		`Header unset ETag "${errors}"`,
+	];
+}
+
+/**
+ * The site's own pages it keeps for a status (sitePages), where a type map serves them as errors:
+ * the Vary and ETag of Fallback's answers (mod_negotiation would add `Vary: accept-charset` and
+ * its malformed ETag), and nothing else of Fallback's; asked for by their path, they are the
+ * site's files, untouched.
+ */
+function keptPageLines(contract: RouteContract): ApacheNode[] {
+	const kept = supported(errorRoutes(contract)).filter((route) => route.sitePage);
+	if (kept.length === 0) return [];
+	return [
+		comment("The site's own pages for a status, when they answer an error: the Vary and ETag of an error."),
+		section(
+			'LocationMatch',
+			apacheString(exactPathsPattern(kept.map((route) => `/${route.file}`)), 'kept pages'),
+			[...negotiatedHeaderLines(contract, true)],
+		),
+	];
+}
+
+/** What Apache's file handler answers on a file (make_allow: TRACE too where TraceEnable is On). */
+const fileHandlerMethods = 'GET, HEAD, POST, OPTIONS';
+
+/**
+ * Site mode: the headers of each status on any page of it (a page the site keeps for itself too).
+ * `Allow` is the 405 page's own where a GET or HEAD got the 405 (only its paths answer those with
+ * 405); any other method got it from Apache's file handler (a PUT on a page), which answers
+ * `fileHandlerMethods` there. An error document loses the Allow Apache computes for its stock page,
+ * and the original method too (the request line keeps it).
+ */
+function siteStatusHeaderLines(contract: RouteContract): ApacheNode[] {
+	const isAllow = (name: string) => name.toLowerCase() === 'allow';
+	const status = contract.methodNotAllowedStatus;
+	const read = `%{THE_REQUEST} =~ /^(?:${contract.readMethods.join('|')}) /`;
+	return [
+		comment('The headers of each status, on any page of it (a page the site keeps for itself too).'),
+		...statusHeaderLines(supported(contract.statusPages), (route) =>
+			Object.fromEntries(Object.entries(route.headers).filter(([name]) => !isAllow(name))),
+		),
+		...supported(contract.statusPages)
+			.filter((route) => route.status === status)
+			.flatMap((route) =>
+				Object.entries(route.headers)
+					.filter(([name]) => isAllow(name))
+					.flatMap(([name, value]) => [
+						comment([
+							`${name} on a ${status}: the page's own for ${contract.readMethods.join(' and ')} (its paths), else what Apache's file handler`,
+							"answers (add TRACE where the server's TraceEnable is On, Apache's default; Debian turns it off).",
+						]),
+						`Header always set ${headerName(name, 'status header name')} ${apacheHeaderValue(value, `header ${name} of status ${status}`)} "expr=%{REQUEST_STATUS} == ${status} && ${read}"`,
+						`Header always set ${headerName(name, 'status header name')} "${fileHandlerMethods}" "expr=%{REQUEST_STATUS} == ${status} && !(${read})"`,
+					]),
+			),
 	];
 }
 
@@ -640,7 +696,6 @@ export function apacheSiteConfig(contract: RouteContract, options: HostOptions):
 		"files keep your VirtualHost's own, and any method you answer today is answered as before.",
 		...pagesFolderLines(contract),
 	]);
-	const statusPages = supported(contract.statusPages);
 	return renderApacheFile(header, [
 		'',
 		...typeMapLines(options, contract.internalPrefix),
@@ -658,8 +713,8 @@ export function apacheSiteConfig(contract: RouteContract, options: HostOptions):
 			...pageHeaderLines(contract),
 			...negotiatedHeaderLines(contract),
 		]),
-		comment('The headers of each status, on any page of it (a page the site keeps for itself too).'),
-		...statusHeaderLines(statusPages, (route) => route.headers),
+		...keptPageLines(contract),
+		...siteStatusHeaderLines(contract),
 		...contract.otherLocales.map((locale) =>
 			section('LocationMatch', apacheString(fallbackFilesPattern(contract, locale), `files of ${locale}`), [
 				`DefaultLanguage ${contentLanguage(contract, locale)}`,
