@@ -486,8 +486,8 @@ function describeSiteMode(server: ServerUnderTest) {
 			});
 		}
 
-		// nginx still answers with its stock page there: its file and docs say to remove the directive.
-		if (server === apache) {
+		// Caddy's block has no such directive of its own: its errors go to handle_errors, which Fallback's file holds.
+		if (server !== caddy) {
 			it("with the team's own directive for 404 left in place (h5bp's), answers Fallback's page, never the server's stock one", async () => {
 				const left = await serveTeamSite(server, executable, builds['fallback-404']!, 'site', {
 					notFoundPage: '/404.html',
@@ -502,6 +502,19 @@ function describeSiteMode(server: ServerUnderTest) {
 						});
 						expect([language, lost.status, lost.body.includes(heading)]).toEqual([language, 404, true]);
 					}
+					// Its problem document for an API client; the page's own path is still no page (404).
+					const api = await request(left.running.port, '/no/such/page', {
+						headers: { Accept: 'application/json' },
+					});
+					expect([api.status, api.headers.get('content-type')]).toEqual([
+						404,
+						expect.stringMatching(/^application\/problem\+json/),
+					]);
+					const direct = await request(left.running.port, '/404.html');
+					expect([direct.status, direct.body.includes('<h2>This page could not be found.</h2>')]).toEqual([
+						404,
+						true,
+					]);
 				} finally {
 					await left.running.stop();
 					await removeWorkDir(left.dir);

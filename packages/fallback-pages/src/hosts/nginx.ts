@@ -469,9 +469,13 @@ function pageLocations(contract: RouteContract, mode: string): ConfigNode[] {
 				const answer = closesConnection(status)
 					? [`error_page ${standInStatus} =${status} ${uri}`, `return ${standInStatus}`]
 					: [`error_page ${status} ${uri}`, `return ${status}`];
-				return shortBlock(
+				// In a site's block, an error_page of the site's own that names this page (h5bp's
+				// `error_page 404 /404.html;`) lands here with its error's status set: nginx shows no
+				// second error page, so the page is served as it is (its error's status kept).
+				const named = mode === 'site' ? [shortBlock(`if ($status != 000)`, [`rewrite ^ ${uri} last`])] : [];
+				return block(
 					`location ~ ${nginxPattern(`/${literalPathPattern(`/${name}`).slice(1)}(?:[.]html)?$`, 'page name')}`,
-					answer,
+					[...named, ...answer],
 				);
 			}),
 		]);
@@ -843,10 +847,11 @@ export function nginxSiteConfig(contract: RouteContract): string {
 		'Fallback for nginx, added to the server block that already serves your site: part 2 of 2.',
 		`Copy this file to /etc/nginx/${siteConfigName} and add one line to the server {} that serves the built`,
 		`site (its root is the build's folder, Fallback's pages in it): include /etc/nginx/${siteConfigName};`,
-		`Part 1 (${siteHttpConfigName}) goes in http {}. Remove any error_page of your own for a status`,
-		"Fallback answers: nginx uses the first it reads, and one that names a path of Fallback's (h5bp's",
-		"error_page 404 /404.html) ends in nginx's stock page. A location with error_page of its own uses",
-		'only its own. No location here is one of your paths: your own location /api/ and its app stay.',
+		`Part 1 (${siteHttpConfigName}) goes in http {}. An error_page of your own comes first (nginx uses`,
+		"the first it reads): one naming a page of Fallback's (h5bp's error_page 404 /404.html) shows that",
+		'page as asked for; remove it to let Fallback answer by the path too (a locale\'s folder, the API).',
+		'A location with error_page of its own uses only its own. No location here is one of your paths:',
+		'your own location /api/ and its app stay.',
 		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
 		"files keep your server block's own, and any method you answer today is answered as before.",
 		...pagesFolderLines(contract),
