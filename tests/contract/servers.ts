@@ -125,6 +125,10 @@ export interface TeamServerBlock {
 export interface TeamExtras {
 	app?: string | undefined;
 	notFoundPage?: string | undefined;
+	/** Apache: the team's ErrorDocument after the Include of Fallback's file (the last one wins there). */
+	notFoundAfterFallback?: boolean | undefined;
+	/** Caddy: a handle_errors of the team's own, before Fallback's import. */
+	ownErrors?: boolean | undefined;
 }
 
 /** An answer of one of `statuses` that is the same with Fallback's files as without: status, body, headers. */
@@ -236,10 +240,13 @@ export const caddy: ServerUnderTest = {
 	configs: { static: caddyStaticConfig, proxy: caddyProxyConfig },
 	teamBlock: {
 		files: ['caddy/fallback-site.caddy'],
-		config: (root, port, fallback, { app } = {}) =>
+		config: (root, port, fallback, { app, ownErrors } = {}) =>
 			[
 				`http://127.0.0.1:${port} {`,
 				`\troot * ${root}`,
+				...(ownErrors
+					? ['\thandle_errors {', '\t\trespond "Our own error page" {err.status_code}', '\t}']
+					: []),
 				`\theader ${teamHeaders.everyAnswer.name} ${teamHeaders.everyAnswer.value}`,
 				`\theader ${teamHeaders.assets.path}* Cache-Control "${teamHeaders.assets.cacheControl}"`,
 				...(app ? [`\thandle /api/* {`, `\t\treverse_proxy ${app}`, '\t}'] : []),
@@ -312,7 +319,7 @@ export const apache: ServerUnderTest = {
 	configs: { static: apacheStaticConfig, proxy: apacheProxyConfig },
 	teamBlock: {
 		files: ['apache/fallback-site.conf'],
-		config: (root, port, fallback, { app, notFoundPage } = {}) =>
+		config: (root, port, fallback, { app, notFoundPage, notFoundAfterFallback } = {}) =>
 			[
 				`<VirtualHost 127.0.0.1:${port}>`,
 				`\tDocumentRoot "${root}"`,
@@ -326,13 +333,14 @@ export const apache: ServerUnderTest = {
 				'\tAddType text/javascript .js',
 				'\tAddType image/png .png',
 				'\tAddType font/woff2 .woff2',
-				...(notFoundPage ? [`\tErrorDocument 404 ${notFoundPage}`] : []),
+				...(notFoundPage && !notFoundAfterFallback ? [`\tErrorDocument 404 ${notFoundPage}`] : []),
 				`\tHeader always set ${teamHeaders.everyAnswer.name} ${teamHeaders.everyAnswer.value}`,
 				`\t<Location "${teamHeaders.assets.path}">`,
 				`\t\tHeader set Cache-Control "${teamHeaders.assets.cacheControl}"`,
 				'\t</Location>',
 				...(app ? [`\tProxyPass "/api/" "http://${app}/api/"`] : []),
 				...(fallback ? [`\tInclude "${fallback['apache/fallback-site.conf']}"`] : []),
+				...(notFoundPage && notFoundAfterFallback ? [`\tErrorDocument 404 ${notFoundPage}`] : []),
 				'</VirtualHost>',
 				'',
 			].join('\n'),

@@ -522,6 +522,36 @@ function describeSiteMode(server: ServerUnderTest) {
 			});
 		}
 
+		it("names the directive of the block's own that answers unknown paths before Fallback's, with its fix (verify)", async () => {
+			// The team's own directive for 404 naming a page of its own: its about page.
+			const built = builds['fallback-404']!;
+			const shadowed = await serveTeamSite(server, executable, built, 'site', {
+				notFoundPage: server === caddy ? undefined : '/about/index.html',
+				notFoundAfterFallback: true,
+				ownErrors: server === caddy,
+			});
+			try {
+				const lines: string[] = [];
+				const run = await runVerify({
+					url: `http://127.0.0.1:${shadowed.running.port}/`,
+					host: `${server.id}-site`,
+					dist: shadowed.root,
+					contract: built.contractFile,
+					reportDir: join(shadowed.dir, 'verify-report'),
+					log: (line) => lines.push(line),
+					color: false,
+				});
+				expect(run.passed).toBe(false);
+				const directive = { nginx: 'error_page 404', caddy: 'handle_errors', apache: 'ErrorDocument 404' }[
+					server.id as 'nginx' | 'caddy' | 'apache'
+				];
+				expect(lines.find((line) => line.startsWith('An unknown path'))).toContain(`\`${directive}`);
+			} finally {
+				await shadowed.running.stop();
+				await removeWorkDir(shadowed.dir);
+			}
+		}, 180_000);
+
 		it("loads the site's pages whole in Chromium, with no CSP violation (the whole-server config blocks them)", async () => {
 			const paths = ['/', '/about/', '/no/such/page'];
 			const whole = await serveTeamSite(server, executable, builds['own-404']!, 'whole-server');

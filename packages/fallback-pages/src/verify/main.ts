@@ -13,6 +13,7 @@ import { CONTRACT_NAME, contractFileOf, loadSite } from './site.ts';
 import { countsOf, htmlReport, jsonReport, junitReport, terminalSummary, type Counts } from './report.ts';
 import { auditPages, type AuditResult } from './audits.ts';
 import { gitignoreHint } from '../gitignore.ts';
+import { shadowingDirective } from './shadowing.ts';
 
 /** The command's settings; an absent or undefined one takes its default. */
 export interface VerifyCommand {
@@ -200,6 +201,10 @@ export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 	const ok = passed(result) && audits.every((audit) => audit.passed);
 	const summary = terminalSummary(result, audits, { color: command.color ?? process.stdout.isTTY === true });
 	log(summary);
+	if (!ok && host.siteMode && !result.unreachable) {
+		const shadowing = await shadowingDirective(base, site, host, command.timeoutMs);
+		if (shadowing) log(shadowing);
+	}
 	log(`Reports: ${reports.html}, ${reports.json}, ${reports.junit}${gitignoreHint(dir, process.cwd())}`);
 	return { result, audits, passed: ok, counts: countsOf(result.results, result.notRun), summary, reports };
 }
