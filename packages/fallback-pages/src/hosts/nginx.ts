@@ -849,7 +849,7 @@ export function nginxSiteConfig(contract: RouteContract): string {
 		`site (its root is the build's folder, Fallback's pages in it): include /etc/nginx/${siteConfigName};`,
 		`Part 1 (${siteHttpConfigName}) goes in http {}. An error_page of your own comes first (nginx uses`,
 		"the first it reads): one naming a page of Fallback's (h5bp's error_page 404 /404.html) shows that",
-		'page as asked for; remove it to let Fallback answer by the path too (a locale\'s folder, the API).',
+		"page as asked for; remove it to let Fallback answer by the path too (a locale's folder, the API).",
 		'A location with error_page of its own uses only its own. No location here is one of your paths:',
 		'your own location /api/ and its app stay.',
 		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
