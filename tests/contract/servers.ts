@@ -198,6 +198,7 @@ export const nginx: ServerUnderTest = {
 				covers: (_, before, after) =>
 					before.status === 416 &&
 					after.status === 416 &&
+					after.headers.has('content-security-policy') &&
 					(after.headers.get('cache-control') ?? '').startsWith(before.headers.get('cache-control') ?? '\0'),
 			},
 		],

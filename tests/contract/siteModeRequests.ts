@@ -111,6 +111,8 @@ export function siteModeRequests(
 		'de/',
 		'de/404.html',
 		'de/no/such/page',
+		'405',
+		'de/405.html',
 		'418.html',
 		'425',
 		'de/418.html',
@@ -177,7 +179,14 @@ export const headerPairs = (answer: Answer): [string, string][] =>
 
 /** Whether a body is one of Fallback's files for a status (any locale, any format), as the host sends it. */
 function isFallbacksFile(site: SiteUnderTest, status: number, answer: Answer, method: string): boolean {
-	if (method === 'HEAD') return answer.body === '';
+	// HEAD has no body: Fallback's headers (its CSP, a page's or a problem document's type) instead.
+	if (method === 'HEAD')
+		return (
+			answer.body === '' &&
+			answer.headers.get('content-security-policy') ===
+				site.contract.pageHeaders['Content-Security-Policy'] &&
+			/^(text\/html|application\/(problem\+)?json|text\/plain)/.test(answer.headers.get('content-type') ?? '')
+		);
 	return errorRoutes(site.contract)
 		.filter((route) => route.status === status)
 		.flatMap((route) => [route.file, route.problemFile, route.problemFile.replace(/\.json$/, '.txt')])
@@ -207,6 +216,7 @@ export function siteModeViolations(
 		named.some((one) => files.all.has(one) && !files.own.has(one)) ||
 		(folder !== site.base && under(files.all) && !under(files.own));
 	// The site's own 404 page it kept: its bytes, or for HEAD an HTML answer without Fallback's CSP.
+	const routeAllow = statusPage(site.contract, 405)?.headers['Allow'];
 	const keptPage =
 		site.ownNotFound !== undefined &&
 		after.status === 404 &&
@@ -222,10 +232,18 @@ export function siteModeViolations(
 		.filter((token) => token && !allowedVary.has(token));
 	if (vary.length) problems.push(`${what}: varies on ${vary.join(', ')}`);
 	if (fallbacks) {
+		// A status page's path answers its status (or, where the server cannot send it, 404) for a
+		// read; any other method may also get 405.
+		const read = request.method === 'GET' || request.method === 'HEAD';
+		const statuses = route ? [route.status, 404, ...(read ? [] : [405])] : undefined;
+		if (statuses && !statuses.includes(after.status))
+			problems.push(`${what}: the path of the ${route!.status} page answered another status`);
 		if (after.status >= 400 && !keptPage && !isFallbacksFile(site, after.status, after, request.method))
 			problems.push(
 				`${what}: a path of Fallback's answered with none of its files: ${after.body.slice(0, 80)}`,
 			);
+		if (route?.status === 405 && after.status === 405 && after.headers.get('allow') !== routeAllow)
+			problems.push(`${what}: Allow ${after.headers.get('allow')} on the 405 page, not ${routeAllow}`);
 		return problems;
 	}
 	if (before.status < 400) {
@@ -246,7 +264,6 @@ export function siteModeViolations(
 	if (after.status !== expected) problems.push(`${what}: the status changed`);
 	// The site's own 405 keeps its Allow; where it had none (nginx's), Fallback's page may add its route's.
 	const allow = after.headers.get('allow');
-	const routeAllow = statusPage(site.contract, 405)?.headers['Allow'];
 	if (
 		after.status === 405 &&
 		allow !== before.headers.get('allow') &&

@@ -367,10 +367,9 @@ function negotiatedHeaderLines(contract: RouteContract, onErrors = false): Apach
 }
 
 /**
- * The site's own pages it keeps for a status (sitePages), where a type map serves them as errors:
- * the Vary and ETag of Fallback's answers (mod_negotiation would add `Vary: accept-charset` and
- * its malformed ETag), and nothing else of Fallback's; asked for by their path, they are the
- * site's files, untouched.
+ * The site's own pages it keeps for a status (sitePages), which a type map serves as errors (their
+ * own paths answer with their status too): the Vary and ETag of Fallback's answers (mod_negotiation
+ * would add `Vary: accept-charset` and its malformed ETag), and nothing else of Fallback's.
  */
 function keptPageLines(contract: RouteContract): ApacheNode[] {
 	const kept = supported(errorRoutes(contract)).filter((route) => route.sitePage);
@@ -390,15 +389,17 @@ const fileHandlerMethods = 'GET, HEAD, POST, OPTIONS';
 
 /**
  * Site mode: the headers of each status on any page of it (a page the site keeps for itself too).
- * `Allow` is the 405 page's own where a GET or HEAD got the 405 (only its paths answer those with
- * 405); any other method got it from Apache's file handler (a PUT on a page), which answers
- * `fileHandlerMethods` there. An error document loses the Allow Apache computes for its stock page,
- * and the original method too (the request line keeps it).
+ * `Allow` on a 405 is the page's own where the request was for one of its paths (`/405`,
+ * `/de/405.html`); any other 405 came from Apache's file handler (a PUT on a page), which answers
+ * `fileHandlerMethods` there. Only on an error document: an app's own 405 keeps its Allow. An
+ * error document loses the Allow Apache computes, and mod_rewrite's variables do not reach it
+ * through a type map: the request line (`THE_REQUEST`) does.
  */
 function siteStatusHeaderLines(contract: RouteContract): ApacheNode[] {
 	const isAllow = (name: string) => name.toLowerCase() === 'allow';
 	const status = contract.methodNotAllowedStatus;
-	const read = `%{THE_REQUEST} =~ /^(?:${contract.readMethods.join('|')}) /`;
+	const ownPath = `%{THE_REQUEST} =~ m#^[^ ]+ [^ ?]*/${status}(?:[.]html)?(?:[? ]|$)#`;
+	const errorDocument = `%{REQUEST_STATUS} == ${status} && -n %{ENV:REDIRECT_STATUS}`;
 	return [
 		comment('The headers of each status, on any page of it (a page the site keeps for itself too).'),
 		...statusHeaderLines(supported(contract.statusPages), (route) =>
@@ -411,11 +412,11 @@ function siteStatusHeaderLines(contract: RouteContract): ApacheNode[] {
 					.filter(([name]) => isAllow(name))
 					.flatMap(([name, value]) => [
 						comment([
-							`${name} on a ${status}: the page's own for ${contract.readMethods.join(' and ')} (its paths), else what Apache's file handler`,
-							"answers (add TRACE where the server's TraceEnable is On, Apache's default; Debian turns it off).",
+							`${name} on a ${status} page: the page's own on its paths, else what Apache's file handler answers`,
+							"(add TRACE where the server's TraceEnable is On, Apache's default; Debian turns it off).",
 						]),
-						`Header always set ${headerName(name, 'status header name')} ${apacheHeaderValue(value, `header ${name} of status ${status}`)} "expr=%{REQUEST_STATUS} == ${status} && ${read}"`,
-						`Header always set ${headerName(name, 'status header name')} "${fileHandlerMethods}" "expr=%{REQUEST_STATUS} == ${status} && !(${read})"`,
+						`Header always set ${headerName(name, 'status header name')} ${apacheHeaderValue(value, `header ${name} of status ${status}`)} "expr=${errorDocument} && ${ownPath}"`,
+						`Header always set ${headerName(name, 'status header name')} "${fileHandlerMethods}" "expr=${errorDocument} && !(${ownPath})"`,
 					]),
 			),
 	];

@@ -11,7 +11,7 @@ import { send } from './http.ts';
 /** The directive of each server's own that answers a 404 first, and its fix. */
 const shadowingDirectives: Readonly<Record<string, string>> = {
 	'nginx-site':
-		"an `error_page 404 …` of your server block names another page and comes first (nginx uses the first it reads): remove it, or name Fallback's /404.html in it",
+		'an `error_page 404 …` of your server block names another page and comes first (nginx uses the first it reads): remove it',
 	'apache-site':
 		"an `ErrorDocument 404 …` of your VirtualHost after the Include of fallback-site.conf replaces Fallback's (Apache uses the last one): remove it or move it above the Include",
 	'caddy-site':
