@@ -33,7 +33,6 @@ import {
 	request,
 	skipMissingHosts,
 	writeConfig,
-	type Answer,
 	type RunningServer,
 } from './harness';
 import {
@@ -45,7 +44,7 @@ import {
 	type ServerUnderTest,
 	type TeamExtras,
 } from './servers';
-import { compareSiteMode, siteModeRequests, SITE_MODE_SEED } from './siteModeRequests';
+import { compareSiteMode, headerPairs, siteModeRequests, SITE_MODE_SEED } from './siteModeRequests';
 import { buildTeamSite, type TeamSiteBuild } from './teamSite';
 
 type Variant = 'fallback-404' | 'own-404' | 'lang-404' | 'base';
@@ -136,10 +135,6 @@ async function serveTeamSite(
 	return { running, dir, root: pagesRoot };
 }
 
-/** Every header but the answer's time, as sorted pairs. */
-const headerSet = (answer: Answer) =>
-	[...answer.headers.entries()].filter(([name]) => name !== 'date').sort(([a], [b]) => a.localeCompare(b));
-
 interface PageLoad {
 	violations: string[];
 	failed: string[];
@@ -185,6 +180,12 @@ async function loadInBrowser(port: number, path: string): Promise<PageLoad> {
 
 const everythingShows = { stylesheet: true, script: true, font: true, image: true, inlineStyle: true };
 
+/** A build served by the team's block without Fallback's files and with them. */
+type ServedPair = {
+	without?: Awaited<ReturnType<typeof serveTeamSite>>;
+	site?: Awaited<ReturnType<typeof serveTeamSite>>;
+};
+
 /** The team's app behind its own `/api/`: an HTML 500, a JSON 404 and a JSON 200, marked as its own. */
 const appAnswers: Readonly<Record<string, { status: number; type: string; body: string }>> = {
 	'/api/boom': { status: 500, type: 'text/html', body: '<p>The app broke.</p>' },
@@ -216,19 +217,11 @@ function describeSiteMode(server: ServerUnderTest) {
 		return;
 	}
 	describe(`${server.name}, site mode: the team's server block with Fallback's files included`, () => {
-		const served: {
-			without?: Awaited<ReturnType<typeof serveTeamSite>>;
-			site?: Awaited<ReturnType<typeof serveTeamSite>>;
-		} = {};
-		const own: {
-			without?: Awaited<ReturnType<typeof serveTeamSite>>;
-			site?: Awaited<ReturnType<typeof serveTeamSite>>;
-		} = {};
-		const perLanguage: { site?: Awaited<ReturnType<typeof serveTeamSite>> } = {};
-		const underBase: {
-			without?: Awaited<ReturnType<typeof serveTeamSite>>;
-			site?: Awaited<ReturnType<typeof serveTeamSite>>;
-		} = {};
+		// Each build served by the team's block without Fallback's files and with them.
+		const served: ServedPair = {};
+		const own: ServedPair = {};
+		const perLanguage: ServedPair = {};
+		const underBase: ServedPair = {};
 		beforeAll(async () => {
 			const built = builds['own-404']!;
 			[
@@ -250,15 +243,7 @@ function describeSiteMode(server: ServerUnderTest) {
 			]);
 		}, 120_000);
 		afterAll(async () => {
-			for (const one of [
-				served.without,
-				served.site,
-				own.without,
-				own.site,
-				perLanguage.site,
-				underBase.without,
-				underBase.site,
-			]) {
+			for (const one of [served, own, perLanguage, underBase].flatMap((pair) => [pair.without, pair.site])) {
 				await one?.running.stop();
 				if (one) await removeWorkDir(one.dir);
 			}
@@ -277,7 +262,7 @@ function describeSiteMode(server: ServerUnderTest) {
 					expect(after.status, path).toBe(200);
 					expect(after.status, path).toBe(before.status);
 					expect(after.body, path).toBe(before.body);
-					expect(headerSet(after), path).toEqual(headerSet(before));
+					expect(headerPairs(after), path).toEqual(headerPairs(before));
 				}
 			}
 			// The team's own headers are there: the comparison compares something.
@@ -412,7 +397,7 @@ function describeSiteMode(server: ServerUnderTest) {
 				]);
 				expect([path, after.status]).toEqual([path, 200]);
 				expect(after.body, path).toBe(before.body);
-				expect(headerSet(after), path).toEqual(headerSet(before));
+				expect(headerPairs(after), path).toEqual(headerPairs(before));
 			}
 			const port = underBase.site!.running.port;
 			const built = await readFile(join(builds.base!.dist, '404.html'), 'utf8');

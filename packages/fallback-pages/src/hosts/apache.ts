@@ -400,25 +400,21 @@ function siteStatusHeaderLines(contract: RouteContract): ApacheNode[] {
 	const status = contract.methodNotAllowedStatus;
 	const ownPath = `%{THE_REQUEST} =~ m#^[^ ]+ [^ ?]*/${status}(?:[.]html)?(?:[? ]|$)#`;
 	const errorDocument = `%{REQUEST_STATUS} == ${status} && -n %{ENV:REDIRECT_STATUS}`;
+	const page = supported(contract.statusPages).find((route) => route.status === status);
+	const allowed = Object.entries(page?.headers ?? {}).filter(([name]) => isAllow(name));
 	return [
 		comment('The headers of each status, on any page of it (a page the site keeps for itself too).'),
 		...statusHeaderLines(supported(contract.statusPages), (route) =>
 			Object.fromEntries(Object.entries(route.headers).filter(([name]) => !isAllow(name))),
 		),
-		...supported(contract.statusPages)
-			.filter((route) => route.status === status)
-			.flatMap((route) =>
-				Object.entries(route.headers)
-					.filter(([name]) => isAllow(name))
-					.flatMap(([name, value]) => [
-						comment([
-							`${name} on a ${status} page: the page's own on its paths, else what Apache's file handler answers`,
-							"(add TRACE where the server's TraceEnable is On, Apache's default; Debian turns it off).",
-						]),
-						`Header always set ${headerName(name, 'status header name')} ${apacheHeaderValue(value, `header ${name} of status ${status}`)} "expr=${errorDocument} && ${ownPath}"`,
-						`Header always set ${headerName(name, 'status header name')} "${fileHandlerMethods}" "expr=${errorDocument} && !(${ownPath})"`,
-					]),
-			),
+		...allowed.flatMap(([name, value]) => [
+			comment([
+				`${name} on a ${status} page: the page's own on its paths, else what Apache's file handler answers`,
+				"(add TRACE where the server's TraceEnable is On, Apache's default; Debian turns it off).",
+			]),
+			`Header always set ${headerName(name, 'status header name')} ${apacheHeaderValue(value, `header ${name} of status ${status}`)} "expr=${errorDocument} && ${ownPath}"`,
+			`Header always set ${headerName(name, 'status header name')} "${fileHandlerMethods}" "expr=${errorDocument} && !(${ownPath})"`,
+		]),
 	];
 }
 
