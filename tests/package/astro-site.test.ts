@@ -19,7 +19,8 @@ import {
 	run,
 	runOk,
 } from '../../scripts/fresh-project';
-import { expectVerified, serveOnNetlify, serveOnNginxSiteMode } from './serve';
+import { nginx } from '../contract/servers';
+import { expectVerified, serveOnNetlify, serveTeamBlock } from './serve';
 
 const page = (title: string, body: string) =>
 	`---\nimport '../styles/site.css';\n---\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>\n`;
@@ -151,11 +152,12 @@ describe('an Astro site with fallback({ sitePages: [404] })', () => {
 	}, 600_000);
 
 	it("holds the contract on the team's own nginx with the site-mode files the build wrote", async () => {
-		const server = await serveOnNginxSiteMode(
-			join(project, 'dist-hosts'),
+		const server = await serveTeamBlock(
+			nginx,
 			join(project, 'dist'),
 			nginxPort,
 			join(project, 'nginx'),
+			join(project, 'dist-hosts'),
 		);
 		servers.push(server);
 		await expectVerified(project, server, 'nginx-site', 'dist');

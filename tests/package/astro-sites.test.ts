@@ -26,7 +26,8 @@ import {
 	npmInstall,
 	removeProject,
 } from '../../scripts/fresh-project';
-import { expectVerified, serveOnNetlify, serveOnNginxSiteMode } from './serve';
+import { nginx as nginxServer } from '../contract/servers';
+import { expectVerified, serveOnNetlify, serveTeamBlock } from './serve';
 
 /** The sites, each in a source folder of its own. */
 const layout = (font: boolean) =>
@@ -159,11 +160,12 @@ async function serve(site: Site) {
 	if (!served[site]) {
 		const netlify = await serveOnNetlify(join(project, `dist-${site}`), join(project, `netlify-${site}`));
 		servers.push(netlify);
-		const nginx = await serveOnNginxSiteMode(
-			join(project, `dist-${site}-hosts`),
+		const nginx = await serveTeamBlock(
+			nginxServer,
 			join(project, `dist-${site}`),
 			await freePort(),
 			join(project, `nginx-${site}`),
+			join(project, `dist-${site}-hosts`),
 		);
 		servers.push(nginx);
 		served[site] = { netlify, nginx };

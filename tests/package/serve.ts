@@ -3,11 +3,20 @@
  * config the build wrote), and checked with the project's own `fallback-pages verify`.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { freePort, type RunningServer } from '../contract/harness';
-import { findServerExecutable, netlify, nginx } from '../contract/servers';
+import { typeMapsRoot } from '../../packages/fallback-pages/src/hosts/apache';
+import { parseHostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import {
+	apache,
+	findServerExecutable,
+	netlify,
+	nginx,
+	type ServerUnderTest,
+	type TeamExtras,
+} from '../contract/servers';
 import { fallbackPages, repositoryRoot, run, type Result } from '../../scripts/fresh-project';
 
 /** Netlify's engine on the folder as published (its _redirects and _headers included). */
@@ -38,25 +47,36 @@ export async function serveOnNginx(configFile: string, port: number, work: strin
 }
 
 /**
- * Real nginx serving a built site from a team's own server block (tests/contract/servers.ts), with
- * the site-mode files the build wrote in `hostsDir` included: how a team adds Fallback to its nginx.
+ * A built site at `dist` served by real nginx, Caddy or Apache from a team's own server block
+ * (tests/contract/servers.ts): with `hostsDir`, the site-mode files written there included, as a
+ * team adds Fallback to its server (Apache's type maps copied where its file reads them: the
+ * options' hosts.pagesRoot must be `dist`); without, the block as it was.
  */
-export async function serveOnNginxSiteMode(
-	hostsDir: string,
+export async function serveTeamBlock(
+	server: ServerUnderTest,
 	dist: string,
 	port: number,
 	work: string,
+	hostsDir?: string,
+	team?: TeamExtras,
 ): Promise<RunningServer> {
-	const executable = findServerExecutable(nginx);
-	if (!executable) throw new Error(`nginx is not installed (${nginx.install})`);
-	const team = nginx.teamBlock!;
-	const files = Object.fromEntries(team.files.map((path) => [path, join(hostsDir, path)]));
-	return nginx.start({
+	const executable = findServerExecutable(server);
+	if (!executable) throw new Error(`${server.name} is not installed (${server.install})`);
+	const block = server.teamBlock!;
+	const files = hostsDir
+		? Object.fromEntries(block.files.map((path) => [path, join(hostsDir, path)]))
+		: undefined;
+	if (hostsDir && server === apache) {
+		await cp(join(hostsDir, 'apache/languages'), typeMapsRoot(parseHostOptions({ pagesRoot: dist })), {
+			recursive: true,
+		});
+	}
+	return server.start({
 		dir: work,
 		pagesRoot: dist,
-		siteConfig: team.config(dist, port, files),
+		siteConfig: block.config(dist, port, files, team),
 		port,
-		label: `nginx, site mode, with ${hostsDir}`,
+		label: `${server.name}, the team's block${hostsDir ? `, with ${hostsDir}` : ''}`,
 		executable,
 	});
 }

@@ -11,17 +11,27 @@
  * - The site's own `404.html` (and `de/404.html`…) keeps answering its unknown paths: Fallback's
  *   catch-all is left out of the block (siteNotFound.ts), and the output says so; `--not-found
  *   fallback` keeps Fallback's not-found page in charge instead.
- * - `--remove` takes the folder and the blocks out again: the site is as it was before.
+ * - `--hosts <folder>`, for a site served by its own nginx, Caddy or Apache: the site-mode files
+ *   for the pages where they are, and the route contract, go into that folder (outside the publish
+ *   folder) instead of the rule blocks, which only Netlify-style hosts read.
+ * - `--remove` takes the folder and the blocks (and the `--hosts` folder) out again: the site is as
+ *   it was before.
  * - The pages carry no inline code, so a strict site-wide CSP such as `default-src 'self'` holds.
  */
 import { existsSync, statSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { embedBase, embedPrefixProblem } from '../config/embed';
+import { CONTRACT_NAME } from '../contract/contract';
+import { readContractFile } from '../contract/contractFile';
 import { netlifyRuleFiles } from '../contract/fromCatalog';
+import { siteModeFiles } from '../hosts/index';
+import { parseHostOptions } from '../hosts/options';
+import { writeSiteModeHosts } from '../integration/buildSteps';
 import { removeBlock, splitRules, writeBlock } from '../integration/ruleFiles';
 import { CommandError, readArgs, UsageError } from './args';
-import { readConfigFile } from './configFile';
+import { isHostsFolder, replaceable } from './buildPages';
+import { readConfigFile, shown } from './configFile';
 import { buildEmbedded, siteCatchAll } from './embedPages';
 import { checkPagesFolder, ownsFolder } from './embedRules';
 import { notFoundChoices, siteNotFoundPages, siteNotFoundText } from './siteNotFound';
@@ -34,6 +44,7 @@ export async function embedCommand(argv: string[]): Promise<number> {
 		config: { type: 'string' },
 		remove: { type: 'boolean' },
 		'not-found': { type: 'string' },
+		hosts: { type: 'string' },
 	});
 	if (values.help) {
 		console.log(embedUsage);
@@ -57,8 +68,11 @@ export async function embedCommand(argv: string[]): Promise<number> {
 	const base = embedBase(values.base, options.base ?? '/');
 	const shownPages = join(values.into, base);
 
+	const hostsDir = values.hosts === undefined ? undefined : resolve(values.hosts);
+
 	// Everything is checked before anything is written: a refusal leaves the site as it was.
 	checkPagesFolder(target, base, shownPages);
+	if (hostsDir) checkHostsFolder(target, hostsDir);
 	const ruleTexts = new Map<string, string | undefined>();
 	for (const name of netlifyRuleFiles) {
 		const file = join(target, name);
@@ -71,7 +85,7 @@ export async function embedCommand(argv: string[]): Promise<number> {
 		ruleTexts.set(name, text);
 	}
 
-	if (values.remove) return remove(target, values.into, base);
+	if (values.remove) return remove(target, values.into, base, hostsDir);
 
 	console.log(`embed: building the pages for ${base} …`);
 	const built = await buildEmbedded(options, base, (line) => console.log(`fallback-pages: ${line}`));
@@ -80,6 +94,10 @@ export async function embedCommand(argv: string[]): Promise<number> {
 		console.log(
 			`embed: ${built.pages} pages in ${shownPages} (built in ${built.seconds.toFixed(1)} s; ${built.gallery ? `review gallery: ${base}` : 'no gallery: a production build'})`,
 		);
+		if (hostsDir) {
+			await writeServerFiles(target, values.into, base, hostsDir, options.hosts);
+			return 0;
+		}
 		const sitePages = notFound === 'site' ? siteNotFoundPages(target, base) : [];
 		const rules = { ...built.rules, _redirects: siteNotFoundText(built.rules._redirects, sitePages) };
 		if (sitePages.length > 0) {
@@ -113,22 +131,79 @@ export async function embedCommand(argv: string[]): Promise<number> {
 	return 0;
 }
 
-/** `--remove`: the pages' folder (when it is Fallback's) and the rule blocks. */
-async function remove(target: string, shown: string, base: string): Promise<number> {
+/**
+ * Refuses a `--hosts` folder inside the publish folder (the server would serve its configs as the
+ * site's files) or one that is not Fallback's.
+ */
+function checkHostsFolder(publish: string, hostsDir: string): void {
+	const inside = relative(publish, hostsDir);
+	if (!inside.startsWith('..') && !isAbsolute(inside)) {
+		throw new UsageError(
+			`--hosts ${shown(hostsDir)} is inside the publish folder, where the server would serve the configs as files of the site; choose a folder beside it (fallback-hosts)`,
+		);
+	}
+	if (!replaceable(hostsDir, isHostsFolder)) {
+		throw new CommandError(
+			`${shown(hostsDir)} exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was written. Choose another folder with --hosts.`,
+		);
+	}
+}
+
+/**
+ * `--hosts`: a site served by its own nginx, Caddy or Apache. The site-mode files for the pages
+ * where they are (the publish folder being the server's root) and the route contract go into
+ * `hostsDir`; an earlier run's rule blocks come out, since such a server reads no `_redirects`
+ * and would serve them as files.
+ */
+async function writeServerFiles(
+	target: string,
+	into: string,
+	base: string,
+	hostsDir: string,
+	hosts: unknown,
+): Promise<void> {
+	const contract = readContractFile(join(target, base, CONTRACT_NAME));
+	await writeSiteModeHosts(hostsDir, contract, parseHostOptions(hosts));
+	const where = shown(hostsDir);
+	console.log(
+		`embed: the site-mode files in ${where}/: ${siteModeFiles.map((file) => `${file.path} (${file.where})`).join(', ')}, for the server whose root is ${into}; and the route contract (${CONTRACT_NAME}, for verify)`,
+	);
+	for (const name of netlifyRuleFiles) {
+		if (await removeBlock(join(target, name))) {
+			console.log(
+				`embed: took Fallback's rules out of ${join(into, name)}: the site's own server does not read them`,
+			);
+		}
+	}
+	const sitePages = siteNotFoundPages(target, base);
+	if (sitePages.length > 0) {
+		console.log(
+			`embed: on the server, Fallback's not-found page answers the unknown paths outside ${base}; to keep the site's own ${sitePages.join(', ')} there, keep the server block's own directive for 404 (nginx's error_page 404, Apache's ErrorDocument 404, Caddy's handle_errors), and verify names it`,
+		);
+	}
+}
+
+/** `--remove`: the pages' folder (when it is Fallback's), the rule blocks and the `--hosts` folder. */
+async function remove(target: string, into: string, base: string, hostsDir?: string): Promise<number> {
 	const pagesDir = join(target, base);
 	let removed = 0;
 	if (existsSync(pagesDir) && ownsFolder(pagesDir)) {
 		await rm(pagesDir, { recursive: true });
-		console.log(`embed: removed ${join(shown, base)}`);
+		console.log(`embed: removed ${join(into, base)}`);
 		removed += 1;
 	}
 	for (const name of netlifyRuleFiles) {
 		if (await removeBlock(join(target, name))) {
-			console.log(`embed: took Fallback's rules out of ${join(shown, name)}`);
+			console.log(`embed: took Fallback's rules out of ${join(into, name)}`);
 			removed += 1;
 		}
 	}
+	if (hostsDir && existsSync(hostsDir) && isHostsFolder(hostsDir)) {
+		await rm(hostsDir, { recursive: true });
+		console.log(`embed: removed ${shown(hostsDir)}/`);
+		removed += 1;
+	}
 	if (removed === 0)
-		console.log(`embed: nothing of Fallback's in ${shown} (base ${base}); nothing was changed`);
+		console.log(`embed: nothing of Fallback's in ${into} (base ${base}); nothing was changed`);
 	return 0;
 }

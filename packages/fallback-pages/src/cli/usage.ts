@@ -71,7 +71,10 @@ to update: it replaces exactly what it wrote before.
   --config <file>   the options (default fallback.config.mjs; without it, the defaults)
   --not-found <who> who answers unknown paths outside the pages' folder where the site has its own
                     404.html: site (default: the site's page, as before) or fallback
-  --remove          take the pages and Fallback's rules out again
+  --hosts <folder>  for a site served by its own nginx, Caddy or Apache: write their site-mode
+                    files and the route contract to <folder> (outside the publish folder),
+                    instead of the rules, which only Netlify-style hosts read
+  --remove          take the pages and Fallback's rules (and the --hosts folder) out again
   -h, --help        this text
 
 The site's files stay as they were: the pages go in their own folder (a folder of the site's

@@ -120,8 +120,7 @@ export async function writeBaseHostConfigs(
 		{ path: `${base.slice(siteBase.length)}${CONTRACT_NAME}`, content: contractJson(contract) },
 	]);
 	if (!hosts) return `the route contract is ${base}${CONTRACT_NAME}`;
-	const files = siteModeConfigFiles(contract, hosts);
-	await replaceHostsDir(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
+	await writeSiteModeHosts(hostsDir, contract, hosts);
 	const where = shownPath(root, hostsDir);
 	const siteFiles = namedFiles(where, siteModeFiles);
 	const layout =
@@ -129,6 +128,22 @@ export async function writeBaseHostConfigs(
 			? "its root the build's folder"
 			: `its root the folder that holds the build as ${siteBase.slice(1, -1)}/`;
 	return `pages under ${base}: wrote the site-mode files ${siteFiles} for the server that serves the site (${layout}), and the route contract (${CONTRACT_NAME}, also at ${base}${CONTRACT_NAME}) to ${where}${gitignoreHint(hostsDir, root)}; no other host config: those serve pages at a server's root`;
+}
+
+/**
+ * `hostsDir` with the site-mode files (nginx, Caddy, Apache) and the route contract alone,
+ * replacing an earlier build's: pages under a base, and pages embedded in a site served by its own
+ * server (`embed --hosts`).
+ */
+export async function writeSiteModeHosts(
+	hostsDir: string,
+	contract: RouteContract,
+	hosts: HostOptions,
+): Promise<void> {
+	await replaceHostsDir(hostsDir, [
+		...siteModeConfigFiles(contract, hosts),
+		{ path: CONTRACT_NAME, content: contractJson(contract) },
+	]);
 }
 
 /**
