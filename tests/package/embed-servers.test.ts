@@ -27,7 +27,7 @@ import {
 	runOk,
 	type Result,
 } from '../../scripts/fresh-project';
-import { expectVerified, serveTeamBlock } from './serve';
+import { expectVerified, serveTeamBlock, verifyFrom } from './serve';
 
 /** The site as its team has it, before anyone adds Fallback. */
 const hugoFiles: Readonly<Record<string, string>> = {
@@ -223,6 +223,13 @@ for (const server of [nginx, caddy, apache] as const) {
 				// Fallback's other statuses stay.
 				const unavailable = await request(kept.port, '/fallback/503');
 				expect(unavailable.status).toBe(503);
+				// verify names the directive that answers before Fallback's, as the guide says.
+				const verified = await verifyFrom(project, kept, `${server.id}-site`, root, {
+					base: '/fallback/',
+					reports: `${server.id}-hugo-own-404`,
+				});
+				expect(verified.code).toBe(1);
+				expect(verified.stdout).toContain(server === nginx ? '`error_page 404' : '`ErrorDocument 404');
 			});
 		}
 	});
