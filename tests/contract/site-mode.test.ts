@@ -43,8 +43,10 @@ import {
 	teamHeaders,
 	type ServerUnderTest,
 	type TeamExtras,
+	type TeamServerBlock,
 } from './servers';
 import { compareSiteMode, headerPairs, siteModeRequests, SITE_MODE_SEED } from './siteModeRequests';
+import { baselines, type Baseline } from './baselines';
 import { buildTeamSite, type TeamSiteBuild } from './teamSite';
 
 type Variant = 'fallback-404' | 'own-404' | 'lang-404' | 'base';
@@ -90,6 +92,7 @@ async function serveTeamSite(
 	built: Built,
 	mode: 'without' | 'site' | 'whole-server',
 	team: TeamExtras = {},
+	baseline?: Baseline,
 ): Promise<{ running: RunningServer; dir: string; root: string }> {
 	const { dir, pagesRoot } = await makeWorkDir(`${server.id}-team-${mode}`, built.dist);
 	const base = siteBaseOf(built.contract);
@@ -116,14 +119,21 @@ async function serveTeamSite(
 				);
 			}
 		}
+		if (baseline) {
+			await installTypeMaps(server, built, options);
+			const fallback = mode === 'site' ? paths : undefined;
+			const running = await baseline.start({
+				dir: join(dir, 'server'),
+				root: pagesRoot,
+				port,
+				executable,
+				fallback,
+			});
+			return { running, dir, root: pagesRoot };
+		}
 		siteConfig = server.teamBlock!.config(pagesRoot, port, mode === 'site' ? paths : undefined, team);
 	}
-	if (server === apache) {
-		const maps = typeMapsRoot(options);
-		for (const file of apacheTypeMaps(atServerRoot(built.contract))) {
-			await writeConfig(join(maps, file.path.replace(/^apache\/languages\//, '')), file.content);
-		}
-	}
+	await installTypeMaps(server, built, options);
 	const running = await server.start({
 		dir: join(dir, 'server'),
 		pagesRoot,
@@ -133,6 +143,15 @@ async function serveTeamSite(
 		executable,
 	});
 	return { running, dir, root: pagesRoot };
+}
+
+/** Apache's type maps, where its site-mode file reads them (beside the pages' root). */
+async function installTypeMaps(server: ServerUnderTest, built: Built, options: typeof defaultHostOptions) {
+	if (server !== apache) return;
+	const maps = typeMapsRoot(options);
+	for (const file of apacheTypeMaps(atServerRoot(built.contract))) {
+		await writeConfig(join(maps, file.path.replace(/^apache\/languages\//, '')), file.content);
+	}
 }
 
 interface PageLoad {
@@ -202,6 +221,68 @@ async function startApp(): Promise<{ address: string; close: () => Promise<void>
 	await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
 	const { port } = app.address() as AddressInfo;
 	return { address: `127.0.0.1:${port}`, close: () => new Promise((resolve) => app.close(() => resolve())) };
+}
+
+/**
+ * The random requests (siteModeRequests.ts) sent to a build served without Fallback's files and
+ * with them: every answer holds, or is one the server answers itself (`exceptions`).
+ */
+async function expectRandomRequestsHold(
+	server: ServerUnderTest,
+	variant: 'own-404' | 'fallback-404',
+	pair: ServedPair,
+	exceptions: TeamServerBlock['exceptions'],
+	label: string,
+): Promise<void> {
+	const built = builds[variant]!;
+	const site = {
+		dist: built.dist,
+		base: '/',
+		sitePaths: built.sitePaths,
+		contract: built.contract,
+		ownNotFound: variant === 'own-404' ? await readFile(join(built.dist, '404.html'), 'utf8') : undefined,
+		checks: siteChecks(loadSite(built.dist, built.contractFile), hostProfiles[`${server.id}-site`]!),
+	};
+	const requests = siteModeRequests(site);
+	const run = await compareSiteMode(
+		site,
+		{ without: pair.without!.running.port, site: pair.site!.running.port },
+		requests,
+		exceptions,
+	);
+	console.log(
+		`${label}, ${variant}: ${run.held} of ${run.requests} random requests hold (seed ${SITE_MODE_SEED})${Object.entries(
+			run.excepted,
+		)
+			.map(([reason, count]) => `; ${count} answered by the server itself: ${reason}`)
+			.join('')}`,
+	);
+	expect(run.violations).toEqual([]);
+	expect(run.held + Object.values(run.excepted).reduce((sum, count) => sum + count, 0)).toBe(requests.length);
+}
+
+/** `verify --host <server>-site` against a served build: every check passes. */
+async function expectVerified(
+	server: ServerUnderTest,
+	target: Awaited<ReturnType<typeof serveTeamSite>>,
+	built: Built,
+) {
+	const lines: string[] = [];
+	const run = await runVerify({
+		url: `http://127.0.0.1:${target.running.port}/`,
+		host: `${server.id}-site`,
+		dist: join(target.root, siteBaseOf(built.contract)),
+		contract: built.contractFile,
+		reportDir: join(target.dir, 'verify-report'),
+		log: (line) => lines.push(line),
+		color: false,
+	});
+	expect(run.result.unreachable).toBeUndefined();
+	expect(
+		run.result.results.filter((result) => result.verdict !== 'passed').map((result) => result.name),
+		lines.join('\n'),
+	).toEqual([]);
+	expect(run.passed).toBe(true);
 }
 
 function describeSiteMode(server: ServerUnderTest) {
@@ -277,34 +358,7 @@ function describeSiteMode(server: ServerUnderTest) {
 		for (const variant of ['own-404', 'fallback-404'] as const) {
 			it(`answers random requests as the same block without them, or with Fallback's page of the same status (${variant})`, async () => {
 				const pair = variant === 'own-404' ? served : own;
-				const built = builds[variant]!;
-				const site = {
-					dist: built.dist,
-					base: '/',
-					sitePaths: built.sitePaths,
-					contract: built.contract,
-					ownNotFound:
-						variant === 'own-404' ? await readFile(join(built.dist, '404.html'), 'utf8') : undefined,
-					checks: siteChecks(loadSite(built.dist, built.contractFile), hostProfiles[`${server.id}-site`]!),
-				};
-				const requests = siteModeRequests(site);
-				const run = await compareSiteMode(
-					site,
-					{ without: pair.without!.running.port, site: pair.site!.running.port },
-					requests,
-					server.teamBlock!.exceptions,
-				);
-				console.log(
-					`${server.name}, ${variant}: ${run.held} of ${run.requests} random requests hold (seed ${SITE_MODE_SEED})${Object.entries(
-						run.excepted,
-					)
-						.map(([reason, count]) => `; ${count} answered by the server itself: ${reason}`)
-						.join('')}`,
-				);
-				expect(run.violations).toEqual([]);
-				expect(run.held + Object.values(run.excepted).reduce((sum, count) => sum + count, 0)).toBe(
-					requests.length,
-				);
+				await expectRandomRequestsHold(server, variant, pair, server.teamBlock!.exceptions, server.name);
 			}, 120_000);
 		}
 
@@ -568,26 +622,59 @@ function describeSiteMode(server: ServerUnderTest) {
 					'lang-404': perLanguage.site!,
 					base: underBase.site!,
 				}[variant];
-				const built = builds[variant]!;
-				const lines: string[] = [];
-				const run = await runVerify({
-					url: `http://127.0.0.1:${target.running.port}/`,
-					host: `${server.id}-site`,
-					dist: join(target.root, siteBaseOf(built.contract)),
-					contract: built.contractFile,
-					reportDir: join(target.dir, 'verify-report'),
-					log: (line) => lines.push(line),
-					color: false,
-				});
-				expect(run.result.unreachable).toBeUndefined();
-				expect(
-					run.result.results.filter((result) => result.verdict !== 'passed').map((result) => result.name),
-					lines.join('\n'),
-				).toEqual([]);
-				expect(run.passed).toBe(true);
+				await expectVerified(server, target, builds[variant]!);
 			}, 180_000);
 		}
 	});
 }
 
 for (const server of [nginx, caddy, apache]) describeSiteMode(server);
+
+/**
+ * The setups teams start from (baselines.ts), each with Fallback added as the hosts pages say:
+ * random requests hold against the same setup without Fallback's files, and verify passes.
+ */
+function describeBaseline(baseline: Baseline) {
+	const { server } = baseline;
+	const executable = findServerExecutable(server);
+	if (!executable) {
+		describe(baseline.name, () =>
+			it('is installed', () => expect.fail(`${server.name} is not installed (${server.install})`)),
+		);
+		return;
+	}
+	describe(`${baseline.name}, with Fallback's site-mode files added as the hosts page says`, () => {
+		const pairs: Record<'own-404' | 'fallback-404', ServedPair> = { 'own-404': {}, 'fallback-404': {} };
+		beforeAll(async () => {
+			for (const variant of ['own-404', 'fallback-404'] as const) {
+				[pairs[variant].without, pairs[variant].site] = await Promise.all([
+					serveTeamSite(server, executable, builds[variant]!, 'without', {}, baseline),
+					serveTeamSite(server, executable, builds[variant]!, 'site', {}, baseline),
+				]);
+			}
+		}, 120_000);
+		afterAll(async () => {
+			for (const one of Object.values(pairs).flatMap((pair) => [pair.without, pair.site])) {
+				await one?.running.stop();
+				if (one) await removeWorkDir(one.dir);
+			}
+		});
+		for (const variant of ['own-404', 'fallback-404'] as const) {
+			it(`answers random requests as without them, or with Fallback's page of the same status (${variant})`, async () => {
+				// What the server answers itself is the same as under the team's block.
+				await expectRandomRequestsHold(
+					server,
+					variant,
+					pairs[variant],
+					server.teamBlock!.exceptions,
+					baseline.name,
+				);
+			}, 120_000);
+			it(`holds the route contract: verify passes (${variant})`, async () => {
+				await expectVerified(server, pairs[variant].site!, builds[variant]!);
+			}, 180_000);
+		}
+	});
+}
+
+for (const baseline of baselines) describeBaseline(baseline);

@@ -173,9 +173,19 @@ function lookedUp(target: string): string {
 const wellFormedEtag = /^(W\/)?"[^"]*"$/;
 const allowedVary = new Set(['accept', 'accept-language', 'accept-encoding']);
 
-/** Every header but the answer's time, as sorted pairs. */
+/**
+ * Every header but the answer's time, as sorted pairs; an `Expires` (mod_expires' "access plus 1
+ * year") as its distance from the answer's `Date`, which two answers a second apart share.
+ */
 export const headerPairs = (answer: Answer): [string, string][] =>
-	[...answer.headers.entries()].filter(([name]) => name !== 'date').sort(([a], [b]) => a.localeCompare(b));
+	[...answer.headers.entries()]
+		.filter(([name]) => name !== 'date')
+		.map(([name, value]): [string, string] =>
+			name === 'expires' && answer.headers.has('date')
+				? [name, `Date + ${(Date.parse(value) - Date.parse(answer.headers.get('date')!)) / 1000} s`]
+				: [name, value],
+		)
+		.sort(([a], [b]) => a.localeCompare(b));
 
 /** Whether a body is one of Fallback's files for a status (any locale, any format), as the host sends it. */
 function isFallbacksFile(site: SiteUnderTest, status: number, answer: Answer, method: string): boolean {

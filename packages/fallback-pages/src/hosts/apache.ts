@@ -41,6 +41,7 @@ import { firstListedCapture } from './language';
 import { formats } from './mediaType';
 import {
 	fallbackGalleries,
+	foldersWithoutIndex,
 	namedStatuses,
 	pageGroupPattern,
 	pageGroups,
@@ -290,6 +291,10 @@ function pageLanguageLines(contract: RouteContract): ApacheDirective[] {
 	return [
 		'AddCharset utf-8 .html .txt',
 		`AddType ${PROBLEM_JSON} .json`,
+		// RFC 9457 gives a problem document no charset; a .htaccess may add one to every .json
+		// (h5bp's AddCharset utf-8 .json), which a RemoveCharset here would not undo for a locale's
+		// folder (Apache merges the matching sections before the folder's, dropping removals).
+		'Header always edit Content-Type "^(application/problem[+]json)[;].*$" "$1"',
 		'AddType text/plain .txt',
 		`DefaultLanguage ${contentLanguage(contract, contract.defaultLocale)}`,
 	];
@@ -476,6 +481,23 @@ function hiddenPathRules(contract: RouteContract): ApacheNode[] {
 			`A path segment longer than a file name can be is no file: ${notFound.status} (Apache would answer 403).`,
 		),
 		`RewriteRule "/[^/]{${longestFileName + 1},}" "-" [R=${notFound.status},L]`,
+		...emptyFolderRules(contract),
+	];
+}
+
+/**
+ * A language folder of Fallback's with no page at its index (no gallery in production) is an
+ * unknown path, whatever the server's Options say: Debian's `Options Indexes` would list its
+ * files, h5bp's `Options -Indexes` refuse it with 403.
+ */
+function emptyFolderRules(contract: RouteContract): ApacheNode[] {
+	const folders = foldersWithoutIndex(contract);
+	if (folders.length === 0) return [];
+	return [
+		comment(
+			`Language folders with no page at their index (no gallery in production): ${notFoundPage(contract).status}, not a listing.`,
+		),
+		`RewriteRule ${apacheString(exactPathsPattern(folders), 'language folders')} "-" [R=${notFoundPage(contract).status},L]`,
 	];
 }
 
