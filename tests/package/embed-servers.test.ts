@@ -113,11 +113,23 @@ describe('embed --hosts on a Hugo site', () => {
 		);
 	});
 
-	it('refuses a hosts folder inside the publish folder, writing nothing', async () => {
+	it('refuses a hosts folder inside the publish folder or holding it, and --not-found with it, writing nothing', async () => {
 		const refused = await fallbackPages(project, ['embed', '--into', 'public', '--hosts', 'public/hosts']);
 		expect(refused.code).not.toBe(0);
 		expect(refused.stderr).toContain('--hosts public/hosts is inside the publish folder');
 		expect(existsSync(join(project, 'public/hosts'))).toBe(false);
+		const holding = await fallbackPages(project, ['embed', '--into', 'public', '--hosts', '.']);
+		expect(holding.stderr).toContain('holds the publish folder');
+		const both = await fallbackPages(project, [
+			'embed',
+			'--into',
+			'public',
+			'--hosts',
+			'fallback-hosts',
+			'--not-found',
+			'site',
+		]);
+		expect([both.code, both.stderr]).toEqual([2, expect.stringContaining('--not-found chooses')]);
 	});
 });
 
@@ -220,10 +232,12 @@ for (const server of [nginx, caddy, apache] as const) {
 				running.push(kept);
 				const lost = await request(kept.port, '/no/such/page');
 				expect([lost.status, lost.body]).toEqual([404, readFileSync(join(root, '404.html'), 'utf8')]);
-				// Fallback's other statuses stay.
+				// Fallback's other statuses stay: its 503 page, not the site's.
 				const unavailable = await request(kept.port, '/fallback/503');
-				expect(unavailable.status).toBe(503);
-				// verify names the directive that answers before Fallback's, as the guide says.
+				const heading = /<h2>[^<]+<\/h2>/.exec(readFileSync(join(root, 'fallback/503.html'), 'utf8'))![0];
+				expect([unavailable.status, unavailable.body.includes(heading)]).toEqual([503, true]);
+				// verify names the directive that answers before Fallback's, as the guide says: the
+				// not-found answer is the team's, everywhere (under /fallback/ too).
 				const verified = await verifyFrom(project, kept, `${server.id}-site`, root, {
 					base: '/fallback/',
 					reports: `${server.id}-hugo-own-404`,

@@ -20,7 +20,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { embedBase, embedPrefixProblem } from '../config/embed';
 import { CONTRACT_NAME } from '../contract/contract';
 import { readContractFile } from '../contract/contractFile';
@@ -56,6 +56,10 @@ export async function embedCommand(argv: string[]): Promise<number> {
 		const problem = embedPrefixProblem(values.base);
 		if (problem) throw new UsageError(`--base ${problem}`);
 	}
+	if (values.hosts !== undefined && values['not-found'] !== undefined)
+		throw new UsageError(
+			"--not-found chooses Fallback's rules, which --hosts does not write: on your own server, your block's own directive for 404 decides (see fallback-pages embed --help)",
+		);
 	const notFound = values['not-found'] ?? 'site';
 	if (!notFoundChoices.some((choice) => choice === notFound))
 		throw new UsageError(
@@ -136,10 +140,18 @@ export async function embedCommand(argv: string[]): Promise<number> {
  * site's files) or one that is not Fallback's.
  */
 function checkHostsFolder(publish: string, hostsDir: string): void {
-	const inside = relative(publish, hostsDir);
-	if (!inside.startsWith('..') && !isAbsolute(inside)) {
+	const within = (outer: string, inner: string) => {
+		const path = relative(outer, inner);
+		return path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path);
+	};
+	if (within(publish, hostsDir)) {
 		throw new UsageError(
 			`--hosts ${shown(hostsDir)} is inside the publish folder, where the server would serve the configs as files of the site; choose a folder beside it (fallback-hosts)`,
+		);
+	}
+	if (within(hostsDir, publish)) {
+		throw new UsageError(
+			`--hosts ${shown(hostsDir)} holds the publish folder, which a later run would replace with the configs; choose a folder beside it (fallback-hosts)`,
 		);
 	}
 	if (!replaceable(hostsDir, isHostsFolder)) {
@@ -178,7 +190,7 @@ async function writeServerFiles(
 	const sitePages = siteNotFoundPages(target, base);
 	if (sitePages.length > 0) {
 		console.log(
-			`embed: on the server, Fallback's not-found page answers the unknown paths outside ${base}; to keep the site's own ${sitePages.join(', ')} there, keep the server block's own directive for 404 (nginx's error_page 404, Apache's ErrorDocument 404, Caddy's handle_errors), and verify names it`,
+			`embed: on the server, Fallback's not-found page answers the unknown paths outside ${base}; to keep the site's own ${sitePages.join(', ')} there, keep your block's own directive for 404 (nginx: error_page 404 /404.html; before the include; Apache: ErrorDocument 404 /404.html after the Include; Caddy has none for one status); verify then names it`,
 		);
 	}
 }

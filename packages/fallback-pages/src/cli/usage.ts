@@ -70,7 +70,8 @@ to update: it replaces exactly what it wrote before.
   --base <path>     the pages' folder in the site (default: the config's base, else /fallback/)
   --config <file>   the options (default fallback.config.mjs; without it, the defaults)
   --not-found <who> who answers unknown paths outside the pages' folder where the site has its own
-                    404.html: site (default: the site's page, as before) or fallback
+                    404.html: site (default: the site's page, as before) or fallback; not with
+                    --hosts (there your server block's own directive for 404 decides)
   --hosts <folder>  for a site served by its own nginx, Caddy or Apache: write their site-mode
                     files and the route contract to <folder> (outside the publish folder),
                     instead of the rules, which only Netlify-style hosts read

@@ -13,7 +13,7 @@ const shadowingDirectives: Readonly<Record<string, string>> = {
 	'nginx-site':
 		'an `error_page 404 …` of your server block names another page and comes first (nginx uses the first it reads): remove it',
 	'apache-site':
-		"an `ErrorDocument 404 …` of your VirtualHost after the Include of fallback-site.conf, or in a .htaccess, replaces Fallback's (Apache uses the last one, and a .htaccess comes after the VirtualHost): remove it, or move it above the Include",
+		"an `ErrorDocument 404 …` of your VirtualHost after the Include of fallback-site.conf, or in a .htaccess, replaces Fallback's (Apache uses the last one, and a .htaccess comes after the VirtualHost): remove it, or, in the VirtualHost, move it above the Include",
 	'caddy-site':
 		"a `handle_errors` of your site block answers the error before Fallback's: remove it (Fallback's file holds the site's error handling)",
 };
