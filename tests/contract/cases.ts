@@ -28,7 +28,7 @@ import { DEFAULT_LOCALE, locales, type Locale } from '../../packages/fallback-pa
 import { pageHeaders } from '../../packages/fallback-pages/src/contract/pageHeaders';
 import { problemDetailsErrors } from '../../packages/fallback-pages/src/verify/problemSchema';
 import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts/index';
-import { defaultHostOptions, type HostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { defaultHostOptions, type HostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import { CaseRun, failureLine, runCase } from '../../packages/fallback-pages/src/verify/checks';
 import {
 	caseGroups,

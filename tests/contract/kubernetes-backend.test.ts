@@ -19,7 +19,7 @@ import {
 	type PageRoute,
 } from '../../packages/fallback-pages/src/contract/contract';
 import { kubernetesBackendNginxConfig } from '../../packages/fallback-pages/src/hosts/kubernetes';
-import { defaultHostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { defaultHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import { contract } from './cases';
 import {
 	freePort,

@@ -30,7 +30,7 @@ import {
 	haproxyStaticConfig,
 } from '../../packages/fallback-pages/src/hosts/haproxy';
 import { netlifyFiles } from '../../packages/fallback-pages/src/hosts/netlify';
-import { defaultHostOptions, type HostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { defaultHostOptions, type HostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import { nginxProxyConfig, nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
 import { apacheMain, caddyEnvironment, nginxMain } from '../../scripts/server-mains';
 import { findExecutable, systemRequirements } from '../../scripts/system-requirements';

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apacheTypeMaps, typeMapsRoot } from '../../packages/fallback-pages/src/hosts/apache';
 import { atServerRoot, siteBaseOf } from '../../packages/fallback-pages/src/contract/contract';
 import { hostConfigFiles, siteModeConfigFiles } from '../../packages/fallback-pages/src/hosts';
-import { defaultHostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { defaultHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
 import { siteChecks } from '../../packages/fallback-pages/src/verify/cases';
 import { hostProfiles } from '../../packages/fallback-pages/src/verify/hosts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { freePort, type RunningServer } from '../contract/harness';
 import { typeMapsRoot } from '../../packages/fallback-pages/src/hosts/apache';
-import { parseHostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { parseHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import {
 	apache,
 	findServerExecutable,

@@ -15,7 +15,7 @@ import { readContractFile } from '../../packages/fallback-pages/src/contract/con
 import { optionsContract } from '../../packages/fallback-pages/src/contract/fromOptions';
 import { parseOptions, type FallbackOptions } from '../../packages/fallback-pages/src/config/options';
 import { haproxyPayloadLimit, haproxyServedFiles } from '../../packages/fallback-pages/src/hosts/haproxy';
-import { defaultHostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { defaultHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import {
 	checkNoInlineCode,
 	maintenanceWarning,

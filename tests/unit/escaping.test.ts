@@ -11,7 +11,7 @@ import {
 	nginxString,
 	oneLine,
 } from '../../packages/fallback-pages/src/hosts/format';
-import { parseHostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { parseHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import { nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
 import { caddyStaticConfig } from '../../packages/fallback-pages/src/hosts/caddy';
 import { apacheStaticConfig } from '../../packages/fallback-pages/src/hosts/apache';

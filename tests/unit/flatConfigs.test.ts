@@ -18,7 +18,7 @@ import { pathPrefixesPattern } from '../../packages/fallback-pages/src/hosts/for
 import { haproxyProxyConfig, haproxyStaticConfig } from '../../packages/fallback-pages/src/hosts/haproxy';
 import { firstListedCapture } from '../../packages/fallback-pages/src/hosts/language';
 import { nginxProxyConfig, nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
-import { defaultHostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { defaultHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import { cataloguedLocales } from '../../scripts/catalogued-locales';
 
 const contractOf = (others: readonly string[]) => catalogContract(pageHeaders({ preview: false }), others);

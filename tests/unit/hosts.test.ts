@@ -18,7 +18,7 @@ import { cloudFrontCustomErrorResponses } from '../../packages/fallback-pages/sr
 import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts/index';
 import { nginxProxyConfig, nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
 import { vercelRoutes, type VercelRoute } from '../../packages/fallback-pages/src/hosts/vercel';
-import { defaultHostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { defaultHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import {
 	fixtureContract,
 	fixtureOptions,

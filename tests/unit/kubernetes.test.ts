@@ -13,7 +13,7 @@ import {
 	kubernetesBackendNginxConfig,
 	kubernetesFiles,
 } from '../../packages/fallback-pages/src/hosts/kubernetes';
-import { parseHostOptions, type HostOptions } from '../../packages/fallback-pages/src/hosts/options';
+import { parseHostOptions, type HostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import { fixtureContract, fixtureOptions, fixtureWithGerman } from './fixtures/contract';
 
 const contract = fixtureContract;

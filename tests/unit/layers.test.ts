@@ -97,4 +97,47 @@ describe("the package's layers", () => {
 		);
 		expect([...generators].filter((file) => inside('integration')(file) || inside('cli')(file))).toEqual([]);
 	});
+
+	/** Every source file of the package with the files it imports directly. */
+	const graph = new Map(
+		(readdirSync(src, { recursive: true }) as string[])
+			.filter((name) => /\.(ts|tsx|astro)$/.test(name) && !name.endsWith('.d.ts'))
+			.map((name) => join(src, name))
+			.map((file) => [file, importsOf(file)] as const),
+	);
+	const importing = (from: (file: string) => boolean, to: (file: string) => boolean) =>
+		[...graph]
+			.filter(([file]) => from(file))
+			.flatMap(([file, imports]) =>
+				imports.filter(to).map((target) => `${relative(src, file)} → ${relative(src, target)}`),
+			);
+
+	it('only the command imports the command: what it shares with the plugin and embed is in embed/', () => {
+		expect(graph.size).toBeGreaterThan(100);
+		expect(importing((file) => !inside('cli')(file), inside('cli'))).toEqual([]);
+	});
+	it("the plugin's kit never imports the integration", () => {
+		expect(importing(inside('kit'), inside('integration'))).toEqual([]);
+	});
+	it('the options import nothing built from them: no contract, no host config', () => {
+		expect(importing(inside('config'), (file) => inside('contract')(file) || inside('hosts')(file))).toEqual(
+			[],
+		);
+	});
+	it('no module imports itself through others', () => {
+		const circles: string[] = [];
+		const state = new Map<string, 'open' | 'done'>();
+		const visit = (file: string, path: string[]) => {
+			if (state.get(file) === 'done') return;
+			if (state.get(file) === 'open') {
+				circles.push([...path.slice(path.indexOf(file)), file].map((one) => relative(src, one)).join(' → '));
+				return;
+			}
+			state.set(file, 'open');
+			for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+			state.set(file, 'done');
+		};
+		for (const file of graph.keys()) visit(file, []);
+		expect(circles).toEqual([]);
+	});
 });

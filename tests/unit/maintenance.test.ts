@@ -8,11 +8,8 @@ import {
 	allowedDuringMaintenance,
 	requiredStatusPage,
 } from '../../packages/fallback-pages/src/contract/contract';
-import {
-	maintainedContract,
-	maintenanceOf,
-	maintenanceSchema,
-} from '../../packages/fallback-pages/src/config/maintenance';
+import { maintenanceOf, maintenanceSchema } from '../../packages/fallback-pages/src/config/maintenance';
+import { maintainedContract } from '../../packages/fallback-pages/src/contract/fromOptions';
 import { parseOptions } from '../../packages/fallback-pages/src/config/options';
 import { hostConfigFiles, netlifyFiles } from '../../packages/fallback-pages/src/hosts/index';
 import { fixtureOptions, fixtureWithGerman } from './fixtures/contract';

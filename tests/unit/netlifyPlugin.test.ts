@@ -30,7 +30,7 @@ import {
 	siteNotFoundPages,
 	siteNotFoundText,
 	withSiteNotFound,
-} from '../../packages/fallback-pages/src/cli/siteNotFound';
+} from '../../packages/fallback-pages/src/embed/siteNotFound';
 import {
 	deployTarget,
 	mayAnswerSoon,

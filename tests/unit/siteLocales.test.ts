@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { netlifyInputNames } from '../../packages/fallback-pages/src/config/optionNames';
+import {
+	defaultLanguagesLine,
+	netlifyInputNames,
+} from '../../packages/fallback-pages/src/config/optionNames';
 import {
 	catalogueFor,
-	defaultLanguagesLine,
 	siteLocaleAliases,
 	siteLocales,
 } from '../../packages/fallback-pages/src/integration/siteLocales';

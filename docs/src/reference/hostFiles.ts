@@ -5,7 +5,7 @@
 import { hostConfigFiles } from '../../../packages/fallback-pages/src/hosts/index.ts';
 import { optionsContract } from '../../../packages/fallback-pages/src/contract/fromOptions.ts';
 import { parseOptions } from '../../../packages/fallback-pages/src/config/options.ts';
-import { defaultHostOptions } from '../../../packages/fallback-pages/src/hosts/options.ts';
+import { defaultHostOptions } from '../../../packages/fallback-pages/src/config/hostOptions.ts';
 
 function filesOf(locales: string[]): Map<string, string[]> {
 	const options = parseOptions({ locales });

@@ -3,9 +3,9 @@
  * Netlify build plugin (netlify-plugin-fallback-pages) does on every deploy, and as
  * `fallback-pages embed` does into a folder.
  */
-export { buildEmbedded } from './cli/embedPages';
-export { checkPagesFolder, embeddedRules, type EmbeddedPages, type EmbeddedRules } from './cli/embedRules';
+export { buildEmbedded } from './embed/pages';
+export { checkPagesFolder, embeddedRules, type EmbeddedPages, type EmbeddedRules } from './embed/rules';
 export { embedBase, embedPrefixProblem } from './config/embed';
 export { netlifyInputNames } from './config/optionNames';
-export { readConfigFile } from './cli/configFile';
+export { readConfigFile } from './embed/configFile';
 export { optionProblems, type FallbackOptions } from './config/options';

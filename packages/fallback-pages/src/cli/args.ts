@@ -3,16 +3,7 @@
  * line (exit 2), never a stack trace.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-
-/** A mistake in how a command was called: one line, exit 2. */
-export class UsageError extends Error {
-	override name = 'UsageError';
-}
-
-/** A command that ran and failed (a broken config, a failed build): its lines, exit 1. */
-export class CommandError extends Error {
-	override name = 'CommandError';
-}
+import { UsageError } from '../errors';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

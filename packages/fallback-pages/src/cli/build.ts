@@ -1,9 +1,10 @@
 /** `fallback-pages build`: the pages and host configs from a config file, for any site. */
 import { resolve } from 'node:path';
 import { optionProblems } from '../config/options';
-import { readArgs, UsageError } from './args';
-import { readConfigFile, shown } from './configFile';
-import { buildPages, type BuiltPages } from './buildPages';
+import { readArgs } from './args';
+import { UsageError } from '../errors';
+import { readConfigFile, shown } from '../embed/configFile';
+import { buildPages, type BuiltPages } from '../embed/build';
 import { buildUsage } from './usage';
 
 export async function buildCommand(argv: string[]): Promise<number> {

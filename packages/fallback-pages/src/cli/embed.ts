@@ -26,15 +26,16 @@ import { CONTRACT_NAME } from '../contract/contract';
 import { readContractFile } from '../contract/contractFile';
 import { netlifyRuleFiles } from '../contract/fromCatalog';
 import { siteModeFiles } from '../hosts/index';
-import { parseHostOptions } from '../hosts/options';
+import { parseHostOptions } from '../config/hostOptions';
 import { writeSiteModeHosts } from '../integration/buildSteps';
 import { removeBlock, splitRules, writeBlock } from '../integration/ruleFiles';
-import { CommandError, readArgs, UsageError } from './args';
-import { isHostsFolder, replaceable } from './buildPages';
-import { readConfigFile, shown } from './configFile';
-import { buildEmbedded, siteCatchAll } from './embedPages';
-import { checkPagesFolder, ownsFolder } from './embedRules';
-import { notFoundChoices, siteNotFoundPages, siteNotFoundText } from './siteNotFound';
+import { readArgs } from './args';
+import { FallbackError, UsageError } from '../errors';
+import { readConfigFile, shown } from '../embed/configFile';
+import { buildEmbedded, siteCatchAll } from '../embed/pages';
+import { checkPagesFolder } from '../embed/rules';
+import { holdsContract, mayReplace } from '../utils/folders';
+import { notFoundChoices, siteNotFoundPages, siteNotFoundText } from '../embed/siteNotFound';
 import { embedUsage } from './usage';
 
 export async function embedCommand(argv: string[]): Promise<number> {
@@ -84,7 +85,7 @@ export async function embedCommand(argv: string[]): Promise<number> {
 		try {
 			splitRules(text, join(values.into, name));
 		} catch (error) {
-			throw new CommandError(`${(error as Error).message} Nothing was written.`);
+			throw new FallbackError(`${(error as Error).message} Nothing was written.`);
 		}
 		ruleTexts.set(name, text);
 	}
@@ -154,8 +155,8 @@ function checkHostsFolder(publish: string, hostsDir: string): void {
 			`--hosts ${shown(hostsDir)} holds the publish folder, which a later run would replace with the configs; choose a folder beside it (fallback-hosts)`,
 		);
 	}
-	if (!replaceable(hostsDir, isHostsFolder)) {
-		throw new CommandError(
+	if (!mayReplace(hostsDir)) {
+		throw new FallbackError(
 			`${shown(hostsDir)} exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was written. Choose another folder with --hosts.`,
 		);
 	}
@@ -199,7 +200,7 @@ async function writeServerFiles(
 async function remove(target: string, into: string, base: string, hostsDir?: string): Promise<number> {
 	const pagesDir = join(target, base);
 	let removed = 0;
-	if (existsSync(pagesDir) && ownsFolder(pagesDir)) {
+	if (existsSync(pagesDir) && mayReplace(pagesDir)) {
 		await rm(pagesDir, { recursive: true });
 		console.log(`embed: removed ${join(into, base)}`);
 		removed += 1;
@@ -210,7 +211,7 @@ async function remove(target: string, into: string, base: string, hostsDir?: str
 			removed += 1;
 		}
 	}
-	if (hostsDir && existsSync(hostsDir) && isHostsFolder(hostsDir)) {
+	if (hostsDir && holdsContract(hostsDir)) {
 		await rm(hostsDir, { recursive: true });
 		console.log(`embed: removed ${shown(hostsDir)}/`);
 		removed += 1;

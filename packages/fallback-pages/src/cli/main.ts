@@ -2,7 +2,7 @@
  * The `fallback-pages` command: `build`, `verify`, `embed`. Every command has `--help`; a usage
  * mistake prints one line and exits 2, a failed command its reason and exits 1.
  */
-import { CommandError, UsageError } from './args';
+import { FallbackError, UsageError } from '../errors';
 import { usage } from './usage';
 
 const commands: Record<string, () => Promise<(argv: string[]) => Promise<number>>> = {
@@ -47,7 +47,7 @@ export async function main(argv: string[]): Promise<number> {
 			console.error(`fallback-pages ${name}: ${error.message}`);
 			return 2;
 		}
-		if (error instanceof CommandError) {
+		if (error instanceof FallbackError) {
 			for (const line of error.message.split('\n')) console.error(`fallback-pages ${name}: ${line}`);
 			return 1;
 		}

@@ -6,7 +6,8 @@
  */
 import { runVerify } from '../verify/main.ts';
 import { embedPrefixProblem } from '../config/embed';
-import { numberOption, readArgs, UsageError } from './args';
+import { numberOption, readArgs } from './args';
+import { UsageError } from '../errors';
 import { verifyUsage } from './usage';
 
 export async function verifyCommand(argv: string[]): Promise<number> {

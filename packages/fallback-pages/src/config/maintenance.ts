@@ -5,7 +5,6 @@
  * carry none). Switched off (the default), the configs are exactly what they are without the option.
  */
 import { z } from 'zod';
-import { withMaintenance, type RouteContract } from '../contract/contract';
 
 /** Paths a server config carries literally: letters, digits and `. _ - ~` segments. */
 const allowedPath = z
@@ -97,10 +96,4 @@ export function maintenanceOf(
 				? String(options.retryAfterSeconds)
 				: undefined;
 	return { ...(retryAfter === undefined ? {} : { retryAfter }), allowedPaths: options.allow };
-}
-
-/** The contract the site answers: `contract` under maintenance when it is switched on, else itself. */
-export function maintainedContract(contract: RouteContract, options: MaintenanceOptions): RouteContract {
-	const maintenance = maintenanceOf(options);
-	return maintenance ? withMaintenance(contract, maintenance) : contract;
 }

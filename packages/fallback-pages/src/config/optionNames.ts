@@ -4,6 +4,7 @@
  * inputs, in netlify.toml. One place for both, so each log speaks the language of the file the
  * team edits.
  */
+import { locales as catalogued, type Locale } from '../i18n';
 
 export interface OptionNames {
 	/** How to make a build a preview, where an option can; none where the platform alone decides. */
@@ -28,3 +29,9 @@ export const netlifyInputNames: OptionNames = {
 		`add them with the input locales, e.g. locales = ["${first}", "${second}"] under [plugins.inputs]`,
 	address: "Netlify's URL, or site.url in the file the input config names",
 };
+
+/** The line for a build that names no languages: what ships, and how to add more. */
+export function defaultLanguagesLine(defaultLocale: Locale, names: OptionNames = javascriptNames): string {
+	const others = catalogued.filter((locale) => locale !== defaultLocale);
+	return `languages: ${defaultLocale} only; ${others.length} more are catalogued (${others.join(', ')}): ${names.moreLanguages([defaultLocale, others[0]!])}`;
+}

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { isCatalogued, statusByCode } from '../catalog/statuses';
-import { hostOptionsSchema } from '../hosts/options';
+import { hostOptionsSchema } from './hostOptions';
 import {
 	contrastProblems,
 	defaultColors,
@@ -15,8 +15,7 @@ import {
 	type SchemePair,
 } from '../brand/theme';
 import { DEFAULT_LOCALE, isLocale, locales as allLocales, type Locale } from '../i18n';
-import { PROBLEM_FOLDER } from '../contract/contract';
-import { DEFAULT_API_PREFIXES, plainPrefixProblem } from './prefixes';
+import { DEFAULT_API_PREFIXES, plainPrefixProblem, PROBLEM_FOLDER } from './prefixes';
 import { embedPrefixProblem } from './embed';
 import { maintenanceSchema, noMaintenance } from './maintenance';
 import type { Deploy } from './deploy';

@@ -3,6 +3,9 @@
  * slashes, so every host's config carries them literally.
  */
 
+/** The folder of a locale's problem documents, beside its pages: `problem/404.json`. */
+export const PROBLEM_FOLDER = 'problem/';
+
 /** The API prefixes when the options name none. */
 export const DEFAULT_API_PREFIXES: readonly string[] = ['/api/'];
 

@@ -158,8 +158,7 @@ export const MAINTENANCE_STATUS = 503;
 /** The media type of the problem documents (RFC 9457). */
 export const PROBLEM_JSON = 'application/problem+json';
 
-/** The folder of a locale's problem documents, beside its pages: `problem/404.json`. */
-export const PROBLEM_FOLDER = 'problem/';
+export { PROBLEM_FOLDER } from '../config/prefixes';
 
 /** Every route answered with an error status: the status pages, then the extra pages. */
 export function errorRoutes(contract: RouteContract): PageRoute[] {

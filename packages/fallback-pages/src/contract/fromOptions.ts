@@ -4,8 +4,8 @@
  * archive all derive it here, and a server config written from it outlives the pages.
  */
 import type { ParsedOptions } from '../config/options';
-import { maintainedContract } from '../config/maintenance';
-import { joinBase, type RouteContract } from './contract';
+import { maintenanceOf, type MaintenanceOptions } from '../config/maintenance';
+import { joinBase, withMaintenance, type RouteContract } from './contract';
 import { catalogContract } from './fromCatalog';
 import { embeddedPageHeaders, pageHeaders } from './pageHeaders';
 
@@ -77,4 +77,10 @@ export function optionsContract(
 	});
 	const withIds = options.requestId === 'page' ? built : { ...built, requestId: options.requestId };
 	return maintainedContract(withIds, options.maintenance);
+}
+
+/** The contract the site answers: `contract` under maintenance when it is switched on, else itself. */
+export function maintainedContract(contract: RouteContract, options: MaintenanceOptions): RouteContract {
+	const maintenance = maintenanceOf(options);
+	return maintenance ? withMaintenance(contract, maintenance) : contract;
 }

@@ -51,7 +51,7 @@ import {
 } from './pageTable';
 import { comment, renderApacheFile, section, type ApacheDirective, type ApacheNode } from './syntax/apache';
 import { apacheUnsupportedStatuses } from './unsupportedStatuses';
-import type { HostOptions } from './options';
+import type { HostOptions } from '../config/hostOptions';
 
 /**
  * What Apache's mod_proxy answers when the app fails in ways other than an error response

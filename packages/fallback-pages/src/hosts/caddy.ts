@@ -35,7 +35,7 @@ import {
 } from './format';
 import { firstListedCapture } from './language';
 import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
-import type { HostOptions } from './options';
+import type { HostOptions } from '../config/hostOptions';
 import {
 	fallbackGalleries,
 	namedStatuses,

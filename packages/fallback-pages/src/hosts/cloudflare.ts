@@ -42,7 +42,7 @@ import { packageRoot } from '../packageRoot';
 import type { WorkerSite } from './cloudflare/site';
 import { fileHeader, hashComment, type HostConfigFile } from './format';
 import { acceptPatterns, formats } from './mediaType';
-import type { HostOptions } from './options';
+import type { HostOptions } from '../config/hostOptions';
 
 /**
  * The Workers runtime behaviour the Worker is written for. workerd refuses a date newer than its

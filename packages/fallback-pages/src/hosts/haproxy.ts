@@ -51,7 +51,7 @@ import {
 import { firstListedCapture } from './language';
 import { pageGroupPattern, pageGroups, pageIn, pageName, pageStatuses } from './pageTable';
 import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
-import type { HostOptions } from './options';
+import type { HostOptions } from '../config/hostOptions';
 import { comment, renderHaproxyFile, section, type HaproxyLine, type HaproxySection } from './syntax/haproxy';
 
 /**

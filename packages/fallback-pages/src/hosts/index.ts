@@ -18,7 +18,7 @@ import {
 	siteConfigName as nginxSiteFile,
 	siteHttpConfigName as nginxSiteHttpFile,
 } from './nginx';
-import type { HostOptions } from './options';
+import type { HostOptions } from '../config/hostOptions';
 import { traefikFiles } from './traefik';
 import { vercelFiles } from './vercel';
 

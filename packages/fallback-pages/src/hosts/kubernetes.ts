@@ -39,7 +39,7 @@ import {
 	statusHeaderMaps,
 } from './nginx';
 import { block, comment, inlineBlock, nginxSyntax, renderFile } from './syntax/braces';
-import { kubernetesOptionsOf, type HostOptions } from './options';
+import { kubernetesOptionsOf, type HostOptions } from '../config/hostOptions';
 import { pagesImage, toYaml, traefikNames } from './traefik';
 
 /** The backend's name (Service, Deployment, ConfigMap). */

@@ -61,7 +61,7 @@ import {
 	sitePageFolders,
 } from './pageTable';
 import { acceptPatterns, formats } from './mediaType';
-import type { HostOptions } from './options';
+import type { HostOptions } from '../config/hostOptions';
 
 function listenDirective({ listen }: HostOptions): Directive {
 	return `listen ${listen.host ? `${listen.host}:` : ''}${listen.port}`;

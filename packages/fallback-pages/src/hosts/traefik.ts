@@ -32,7 +32,7 @@
 import { stringify } from 'yaml';
 import { replacedAppPages, type RouteContract } from '../contract/contract';
 import { fileHeader, literalPath, type HostConfigFile } from './format';
-import { kubernetesOptionsOf, type HostOptions } from './options';
+import { kubernetesOptionsOf, type HostOptions } from '../config/hostOptions';
 
 /** The names the three forms share. */
 export const traefikNames = {

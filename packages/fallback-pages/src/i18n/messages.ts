@@ -3,7 +3,7 @@
  * typed module (`locales/*.ts`) that `satisfies Messages`, so a missing status or key does not
  * compile. Written for people, as a native web developer would write them, not word for word.
  */
-import type { StatusCode } from '../catalog/statuses';
+import type { StatusCode } from '../catalog/seeds';
 
 export interface StatusTexts {
 	/** How this language names the status (English: the IANA reason phrase, as RFC 9110 has it). */

@@ -5,7 +5,7 @@
  * build logs. Only these write; the generators they call stay pure.
  */
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import {
 	baseOf,
@@ -27,11 +27,12 @@ import {
 } from '../hosts/index';
 import { checkHaproxyFits } from '../hosts/haproxy';
 import { netlifySiteStatusRedirects } from '../hosts/netlify';
-import type { HostOptions } from '../hosts/options';
+import type { HostOptions } from '../config/hostOptions';
 import type { Deploy } from '../config/deploy';
 import { inlineCodeOf } from '../html/pageAnalysis';
 import { writeBlock } from './ruleFiles';
 import { gitignoreHint } from '../gitignore';
+import { mayReplace } from '../utils/folders';
 
 async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
 	for (const file of files) {
@@ -152,8 +153,7 @@ export async function writeSiteModeHosts(
  */
 async function replaceHostsDir(hostsDir: string, files: readonly HostConfigFile[]): Promise<void> {
 	if (existsSync(hostsDir)) {
-		const ours = existsSync(join(hostsDir, CONTRACT_NAME));
-		if (!ours && (await readdir(hostsDir)).length > 0) {
+		if (!mayReplace(hostsDir)) {
 			throw new Error(
 				`fallback: ${hostsDir} exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was removed. Choose another folder with fallback({ hostsDir: '…' }).`,
 			);

@@ -52,7 +52,8 @@ import {
 } from './ownPages';
 import { keepStaticHostPages, staticHosts, type StaticHost } from './staticHosts';
 import { fallbackPagePaths, keepOutOfSitemaps } from './sitemaps';
-import { defaultLanguagesLine, siteLocaleAliases, siteLocales } from './siteLocales';
+import { siteLocaleAliases, siteLocales } from './siteLocales';
+import { defaultLanguagesLine } from '../config/optionNames';
 import { virtualModules } from './virtualModules';
 
 export type { FallbackOptions };

@@ -6,8 +6,7 @@
  * where the site prefixes its default locale) is in its locale (siteLocaleAliases). Pure: the
  * integration passes Astro's resolved config.
  */
-import { isLocale, locales as catalogued, DEFAULT_LOCALE, type Locale } from '../i18n';
-import { javascriptNames, type OptionNames } from '../config/optionNames';
+import { isLocale, DEFAULT_LOCALE, type Locale } from '../i18n';
 
 /** `i18n` as Astro resolves it (astro/dist/types/public/config.d.ts). */
 export interface AstroI18n {
@@ -121,10 +120,4 @@ export function siteLocaleAliases(
 		if (folder !== fallbackFolder(answering)) aliases[folder] = answering;
 	}
 	return aliases;
-}
-
-/** The line for a build that names no languages: what ships, and how to add more. */
-export function defaultLanguagesLine(defaultLocale: Locale, names: OptionNames = javascriptNames): string {
-	const others = catalogued.filter((locale) => locale !== defaultLocale);
-	return `languages: ${defaultLocale} only; ${others.length} more are catalogued (${others.join(', ')}): ${names.moreLanguages([defaultLocale, others[0]!])}`;
 }

@@ -3,12 +3,12 @@
  * everything it imports when the plugin is packed: the options, the rules, the kit's pages and the
  * verifier, without Astro. Pages the kit cannot make come from fallback-pages/embed, when installed.
  */
-export { readConfigFile } from '../cli/configFile';
+export { readConfigFile } from '../embed/configFile';
 export { optionProblems, type FallbackOptions } from '../config/options';
 export { embedBase, embedPrefixProblem } from '../config/embed';
 export { netlifyInputNames } from '../config/optionNames';
-export { checkPagesFolder, embeddedRules, type EmbeddedPages } from '../cli/embedRules';
+export { checkPagesFolder, embeddedRules, type EmbeddedPages } from '../embed/rules';
 export { kitPages, kitProblem, readKit } from './prebuilt';
-export { isPageCatchAll, notFoundChoices, siteNotFoundPages, withSiteNotFound } from '../cli/siteNotFound';
+export { isPageCatchAll, notFoundChoices, siteNotFoundPages, withSiteNotFound } from '../embed/siteNotFound';
 export { runVerify, type VerifyCommand, type VerifyRun } from '../verify/main';
 export type { Unreachable } from '../verify/run';

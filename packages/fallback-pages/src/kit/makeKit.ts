@@ -6,7 +6,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildEmbedded } from '../cli/embedPages';
+import { buildEmbedded } from '../embed/pages';
 import { CONTRACT_NAME } from '../contract/contract';
 import { KIT_BASE, kitOptions } from './standIns';
 

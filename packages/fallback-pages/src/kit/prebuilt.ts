@@ -1,7 +1,7 @@
 /**
  * The embedded pages from the kit, without Astro: what the Netlify plugin deploys when the options
  * keep the default look. Options the kit cannot take (a brand, a logo, links, help texts, another
- * default locale…) need the pages built by Astro (cli/embedPages.ts), and `kitProblem` names them.
+ * default locale…) need the pages built by Astro (embed/pages.ts), and `kitProblem` names them.
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -12,8 +12,8 @@ import { CONTRACT_NAME } from '../contract/contract';
 import { parseOptions, type FallbackOptions, type ParsedOptions } from '../config/options';
 import { describeDeploy, noSiteAddress, readDeploy, siteUrl, type Deploy } from '../config/deploy';
 import { javascriptNames, type OptionNames } from '../config/optionNames';
-import { defaultLanguagesLine } from '../integration/siteLocales';
-import { embeddedRules, type EmbeddedPages } from '../cli/embedRules';
+import { defaultLanguagesLine } from '../config/optionNames';
+import { embeddedRules, type EmbeddedPages } from '../embed/rules';
 import { hasGalleries } from '../contract/fromOptions';
 import { applyKit, kitValuesProblem, type Kit, type KitValues } from './applyKit';
 

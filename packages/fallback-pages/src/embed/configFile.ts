@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { optionProblems, type FallbackOptions } from '../config/options';
-import { CommandError, UsageError } from './args';
+import { FallbackError, UsageError } from '../errors';
 
 export const DEFAULT_CONFIG_FILE = 'fallback.config.mjs';
 
@@ -53,17 +53,19 @@ export async function readConfigFile(file: string | undefined): Promise<{
 		module = (await import(pathToFileURL(path).href)) as { default?: unknown };
 	} catch (error) {
 		const reason = error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error);
-		throw new CommandError(`${shown(path)}${error instanceof Error ? location(error, path) : ''}: ${reason}`);
+		throw new FallbackError(
+			`${shown(path)}${error instanceof Error ? location(error, path) : ''}: ${reason}`,
+		);
 	}
 	const options = module.default;
 	if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-		throw new CommandError(
+		throw new FallbackError(
 			`${shown(path)}: its default export must be the options object (export default { site: { name: '…' } }), not ${options === undefined ? 'missing' : Array.isArray(options) ? 'an array' : typeof options}`,
 		);
 	}
 	const problems = optionProblems(options);
 	if (problems.length > 0)
-		throw new CommandError(problems.map((problem) => `${shown(path)}: ${problem}`).join('\n'));
+		throw new FallbackError(problems.map((problem) => `${shown(path)}: ${problem}`).join('\n'));
 	const given = options as FallbackOptions;
 	const logo = given.brand?.logo;
 	return {

@@ -1,9 +1,8 @@
 /**
  * What embedded pages are, and the part of them known before anything is built: their contract and
- * its Netlify rules, from the options alone. Astro builds the pages (embedPages.ts), or the kit
+ * its Netlify rules, from the options alone. Astro builds the pages (pages.ts), or the kit
  * gives them (kit/prebuilt.ts); either way the pages' folder holds this contract.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTRACT_NAME } from '../contract/contract';
 import { contractJson } from '../contract/contractFile';
@@ -11,7 +10,8 @@ import { netlifyFiles } from '../hosts/netlify';
 import { parseOptions, type FallbackOptions } from '../config/options';
 import { readDeploy } from '../config/deploy';
 import { optionsContract } from '../contract/fromOptions';
-import { CommandError } from './args';
+import { FallbackError } from '../errors';
+import { mayReplace } from '../utils/folders';
 
 export interface EmbeddedPages {
 	/** Fallback's rules for the site's `_redirects` and `_headers`, by file name. */
@@ -29,17 +29,10 @@ export interface EmbeddedPages {
 	dispose(): Promise<void>;
 }
 
-/** A folder of the site Fallback may replace: absent, empty, or holding Fallback's contract. */
-export function ownsFolder(folder: string): boolean {
-	if (!existsSync(folder)) return true;
-	if (!statSync(folder).isDirectory()) return false;
-	return readdirSync(folder).length === 0 || existsSync(join(folder, CONTRACT_NAME));
-}
-
 /** Refuses, before anything is built, a pages' folder that is the site's own. */
 export function checkPagesFolder(publish: string, base: string, shown: string): void {
-	if (!ownsFolder(join(publish, base))) {
-		throw new CommandError(
+	if (!mayReplace(join(publish, base))) {
+		throw new FallbackError(
 			`${shown} exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was written. Choose another folder for the pages (base).`,
 		);
 	}

@@ -4,22 +4,16 @@
  * package's dependencies from there), then moves the output where the user asked.
  */
 import type { OptionNames } from '../config/optionNames';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FallbackOptions } from '../config/options';
 import { fallbackIntegration } from '../integration/fallback';
 import { packageRoot } from '../packageRoot';
 import { CONTRACT_NAME } from '../contract/contract';
-import { CommandError } from './args';
+import { FallbackError } from '../errors';
 import { shown } from './configFile';
-
-/** A folder the build may replace: absent, empty, or written by an earlier build of Fallback. */
-export function replaceable(folder: string, mark: (folder: string) => boolean): boolean {
-	if (!existsSync(folder)) return true;
-	if (!statSync(folder).isDirectory()) return false;
-	return readdirSync(folder).length === 0 || mark(folder);
-}
+import { holdsContract, mayReplace } from '../utils/folders';
 
 /**
  * Fallback's output folders hold its not-found page and, beside them, its contract; or, built with
@@ -28,7 +22,6 @@ export function replaceable(folder: string, mark: (folder: string) => boolean): 
 export const isPagesFolder = (folder: string) =>
 	(existsSync(join(folder, '404.html')) && existsSync(join(`${folder}-hosts`, CONTRACT_NAME))) ||
 	(readdirSync(folder, { recursive: true }) as string[]).some((name) => name.endsWith(`/${CONTRACT_NAME}`));
-export const isHostsFolder = (folder: string) => existsSync(join(folder, CONTRACT_NAME));
 
 /**
  * Runs Astro with Fallback's integration alone (`embedded`: pages for a site that is not Fallback's);
@@ -64,7 +57,7 @@ export async function astroBuild(
 		});
 	} catch (error) {
 		await rm(work, { recursive: true, force: true });
-		throw new CommandError((error as Error).message);
+		throw new FallbackError((error as Error).message);
 	} finally {
 		process.chdir(cwd);
 	}
@@ -92,10 +85,10 @@ export async function buildPages(
 	const hosts = `${out}-hosts`;
 	for (const [folder, mark] of [
 		[out, isPagesFolder],
-		[hosts, isHostsFolder],
+		[hosts, holdsContract],
 	] as const) {
-		if (!replaceable(folder, mark)) {
-			throw new CommandError(
+		if (!mayReplace(folder, mark)) {
+			throw new FallbackError(
 				`${shown(folder)} exists and is not an earlier build of Fallback's; nothing was written. Choose another --out.`,
 			);
 		}

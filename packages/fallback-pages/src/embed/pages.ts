@@ -12,8 +12,8 @@ import { CONTRACT_NAME } from '../contract/contract';
 import { readContractFile } from '../contract/contractFile';
 import { netlifyFiles } from '../hosts/netlify';
 import type { FallbackOptions } from '../config/options';
-import { astroBuild } from './buildPages';
-import type { EmbeddedPages } from './embedRules';
+import { astroBuild } from './build';
+import type { EmbeddedPages } from './rules';
 
 /** Builds the pages for `base` (`/fallback/`) with `options`. */
 export async function buildEmbedded(
