@@ -32,6 +32,8 @@ const readmes = [
 	'packages/fallback-pages/README.md',
 	'packages/netlify-plugin-fallback-pages/README.md',
 ];
+/** The repository's own docs, for who works on it. */
+const developerDocs = ['CONTRIBUTING.md', 'tests/contract/README.md', 'scripts/README.md'];
 const readRoot = (file: string) => readFileSync(join(root, file), 'utf8');
 
 const starts = Object.values(quickStarts) as QuickStart[];
@@ -134,7 +136,7 @@ function externalLinks(): { address: string; where: string }[] {
 			const url = (node as { url: string }).url;
 			if (/^https?:/.test(url)) found.push({ address: url, where });
 		});
-	for (const file of [...readmes, 'CONTRIBUTING.md']) fromMarkdownFile(file, readRoot(file));
+	for (const file of [...readmes, ...developerDocs]) fromMarkdownFile(file, readRoot(file));
 	for (const file of sourceFiles) fromMarkdownFile(`docs: ${file}`, sourceOf(file));
 	const builtFiles = (readdirSync(docsDist, { recursive: true }) as string[]).filter(
 		(file) => file.endsWith('index.html') && !/^(page-markup|[a-z]{2}\/|\d)/.test(file),
@@ -187,7 +189,7 @@ describe('links', () => {
 describe('samples', () => {
 	/** Every code sample a reader may copy: Markdown blocks of the READMEs and docs, and the built pages' code. */
 	const samples = [
-		...[...readmes, 'CONTRIBUTING.md'].flatMap((file) =>
+		...[...readmes, ...developerDocs].flatMap((file) =>
 			markdownCodeBlocks(readRoot(file)).map((block) => ({ where: file, code: block.code })),
 		),
 		...sourceFiles.flatMap((file) =>
