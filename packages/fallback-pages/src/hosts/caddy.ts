@@ -36,6 +36,7 @@ import {
 import { firstListedCapture } from './language';
 import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
 import type { HostOptions } from '../config/hostOptions';
+import type { HostMode } from './mode';
 import {
 	fallbackGalleries,
 	namedStatuses,
@@ -53,9 +54,6 @@ function siteAddress({ listen }: HostOptions): string {
 }
 
 const snippet = 'fallback_page_headers';
-
-/** The configs Caddy gets: a static site alone, in front of an app, added to the site's own block. */
-type Mode = 'static' | 'proxy' | 'site';
 
 /** The page headers, each `Name value`, for a `header` block. */
 const pageHeaderLines = (contract: RouteContract): Directive[] =>
@@ -332,7 +330,7 @@ function maintenanceLines(contract: RouteContract): ConfigNode[] {
  * in a static site the not-found one; in front of an app that of any error Caddy answers (the app
  * unreachable, too slow, or failing with an HTML or empty body).
  */
-function errorHandler(contract: RouteContract, mode: Mode, headersOf: HeadersOf): ConfigNode[] {
+function errorHandler(contract: RouteContract, mode: HostMode, headersOf: HeadersOf): ConfigNode[] {
 	const negotiating = negotiates(contract);
 	const notFound = notFoundPage(contract);
 	const requestIds = requestIdsOf(contract) !== false;
@@ -431,7 +429,7 @@ function hiddenPathLines(contract: RouteContract): ConfigNode[] {
 }
 
 /** Where Caddy serves the files itself (standalone, site mode): every error shows its page. */
-function everyErrorsPage(contract: RouteContract, mode: 'static' | 'site'): ConfigNode[] {
+function everyErrorsPage(contract: RouteContract, mode: Exclude<HostMode, 'proxy'>): ConfigNode[] {
 	return [
 		comment(
 			`Every error, whatever caused it (a missing file is ${notFoundPage(contract).status}), shows the page of its status.`,

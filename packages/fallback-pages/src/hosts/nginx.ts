@@ -62,22 +62,26 @@ import {
 } from './pageTable';
 import { acceptPatterns, formats } from './mediaType';
 import type { HostOptions } from '../config/hostOptions';
+import type { HostMode } from './mode';
+
+/** A config's mode (HostMode), or the ingress-nginx default backend's (kubernetes.ts), `backend`. */
+export type NginxMode = HostMode | 'backend';
 
 function listenDirective({ listen }: HostOptions): Directive {
 	return `listen ${listen.host ? `${listen.host}:` : ''}${listen.port}`;
 }
 
 /** `$fallback_static_locale`: the folder of the locale the browser asks for (`de/`), or empty. */
-const localeVariable = (mode: string) => `$fallback_${mode}_locale`;
+const localeVariable = (mode: NginxMode) => `$fallback_${mode}_locale`;
 
 /** The folder of the locale the request's path is in (`de/`), else empty: no negotiation. */
-const folderVariable = (mode: string) => `$fallback_${mode}_folder_locale`;
+const folderVariable = (mode: NginxMode) => `$fallback_${mode}_folder_locale`;
 
 /** `${fallback_static_format_folder}`: a variable as nginx reads it inside a word. */
 const inWord = (variable: string) => `\${${variable.slice(1)}}`;
 
 /** `$fallback_static_format_folder`, `…_extension`: where the format asked for is (mediaType.ts). */
-const formatVariable = (mode: string, part: 'folder' | 'extension') => `$fallback_${mode}_format_${part}`;
+const formatVariable = (mode: NginxMode, part: 'folder' | 'extension') => `$fallback_${mode}_format_${part}`;
 
 /**
  * A page under the internal prefix both configs serve the pages from: only an error shows one. A
@@ -87,7 +91,7 @@ const formatVariable = (mode: string, part: 'folder' | 'extension') => `$fallbac
 export function pageUri(
 	contract: RouteContract,
 	route: PageRoute,
-	mode: string,
+	mode: NginxMode,
 	formatOf: (part: 'folder' | 'extension') => string = (part) => formatVariable(mode, part),
 	siteLocale = folderVariable(mode),
 ): string {
@@ -110,7 +114,7 @@ export function pageUri(
 function pagesPrefix(
 	contract: RouteContract,
 	name: string,
-	mode: string,
+	mode: NginxMode,
 	sites = sitePageFolders(contract),
 ): string {
 	return mode === 'site' && sites.has(name) ? inWord(sitePrefixVariable(name)) : contract.internalPrefix;
@@ -161,7 +165,7 @@ function sitePagesPrefixMaps(contract: RouteContract): ConfigNode[] {
 }
 
 /** The access log, with each request's ID (the one error answers carry), at http level. */
-function logFormat(mode: string, contract: RouteContract): ConfigNode[] {
+function logFormat(mode: NginxMode, contract: RouteContract): ConfigNode[] {
 	const combined = `$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent"`;
 	if (requestIdsOf(contract) === false) {
 		return [
@@ -176,14 +180,14 @@ function logFormat(mode: string, contract: RouteContract): ConfigNode[] {
 }
 
 /** Where the server block logs, in that format. */
-const accessLog = (mode: string): Directive => `access_log /var/log/nginx/access.log fallback_${mode}`;
+const accessLog = (mode: NginxMode): Directive => `access_log /var/log/nginx/access.log fallback_${mode}`;
 
 /**
  * The format of an error answer, at http level: the page, the problem document or the text twin,
  * from the Accept header (or the variable `accept` that holds it), first match (see mediaType.ts
  * for what is matched).
  */
-export function formatMaps(mode: string, accept = '$http_accept'): ConfigNode[] {
+export function formatMaps(mode: NginxMode, accept = '$http_accept'): ConfigNode[] {
 	return (['folder', 'extension'] as const).map((part) =>
 		block(`map ${accept} ${formatVariable(mode, part)}`, [
 			...acceptPatterns.map(
@@ -256,7 +260,7 @@ const siteFormatOf =
 		knowsApi(contract, route) ? notFoundFormatVariable(part) : formatVariable('site', part);
 
 /** `$fallback_static_retry_after`: the variable a per-status header is mapped into. */
-const headerVariable = (mode: string, name: string) =>
+const headerVariable = (mode: NginxMode, name: string) =>
 	`$fallback_${mode}_${name.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
 
 /**
@@ -265,7 +269,7 @@ const headerVariable = (mode: string, name: string) =>
  * value is empty. One place for them, whichever rule or failure produced the status.
  */
 export function statusHeaderMaps(
-	mode: string,
+	mode: NginxMode,
 	routes: readonly PageRoute[],
 	headersOf: HeadersOf,
 ): ConfigNode[] {
@@ -283,7 +287,7 @@ export function statusHeaderMaps(
 }
 
 /** The header variables of the language maps: `$fallback_static_content_language`. */
-const languageVariable = (mode: string, part: 'content_language' | 'request_id_line') =>
+const languageVariable = (mode: NginxMode, part: 'content_language' | 'request_id_line') =>
 	`$fallback_${mode}_${part}`;
 
 /**
@@ -291,7 +295,7 @@ const languageVariable = (mode: string, part: 'content_language' | 'request_id_l
  * browser asks for (see language.ts for what is matched), and the `Content-Language` of the page
  * served (by its path under the prefix).
  */
-export function languageMaps(mode: string, contract: RouteContract): ConfigNode[] {
+export function languageMaps(mode: NginxMode, contract: RouteContract): ConfigNode[] {
 	if (!negotiates(contract)) return [];
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
 	const language = (locale: string) => contentLanguage(contract, locale);
@@ -372,7 +376,7 @@ function lineBeforeId(contract: RouteContract, locale: string): string {
 }
 
 /** The language headers: fixed where only the default locale ships, else from the maps. */
-export function languageHeaderLines(mode: string, contract: RouteContract): Directive[] {
+export function languageHeaderLines(mode: NginxMode, contract: RouteContract): Directive[] {
 	// Every answer may depend on the format asked for, and on the language where locales ship (an
 	// unknown path under /de/ too).
 	if (!negotiates(contract)) {
@@ -392,7 +396,7 @@ export function languageHeaderLines(mode: string, contract: RouteContract): Dire
  * an add_header of its own inherits none, which is why every header is set in one place.
  */
 export function addHeaders(
-	mode: string,
+	mode: NginxMode,
 	contract: RouteContract,
 	headersOf: HeadersOf,
 	{
@@ -430,7 +434,7 @@ const standInStatus = 418;
  * The folder of a page asked for by its path, at http level: its own locale's where the path is in
  * a locale's folder (the page locations' capture), else the one the browser asks for.
  */
-function pageFolderMap(contract: RouteContract, mode: string): ConfigNode[] {
+function pageFolderMap(contract: RouteContract, mode: NginxMode): ConfigNode[] {
 	if (!negotiates(contract)) return [];
 	const sitePages = contract.statusPages.some((route) => route.sitePage);
 	const own = `$fallback_${mode}_own_locale`;
@@ -447,7 +451,7 @@ function pageFolderMap(contract: RouteContract, mode: string): ConfigNode[] {
  * location with one pattern per set of locales the pages ship in (one for a build), holding a
  * location per page name. The pattern keeps the locale (`$fallback_static_own_locale`).
  */
-function pageLocations(contract: RouteContract, mode: string): ConfigNode[] {
+function pageLocations(contract: RouteContract, mode: NginxMode): ConfigNode[] {
 	const statuses = pageStatuses(contract);
 	const sitePages = new Map(
 		contract.statusPages.filter((route) => route.sitePage).map((route) => [pageName(contract, route), route]),
@@ -483,7 +487,7 @@ function pageLocations(contract: RouteContract, mode: string): ConfigNode[] {
 }
 
 /** nginx's own errors, whatever raised them, show the page of their status. */
-function errorPages(contract: RouteContract, mode: string): Directive[] {
+function errorPages(contract: RouteContract, mode: NginxMode): Directive[] {
 	const tooLarge = statusPage(contract, 431);
 	return [
 		...contract.statusPages.map(
@@ -504,7 +508,7 @@ function errorPages(contract: RouteContract, mode: string): Directive[] {
 function pagesLocation(
 	contract: RouteContract,
 	root: string | undefined,
-	mode: string,
+	mode: NginxMode,
 	extra: readonly Directive[] = [],
 ): ConfigNode {
 	const prefix = contract.internalPrefix.replace(/\/$/, '');
@@ -531,7 +535,7 @@ export const fileTypes = inlineBlock('types', 'text/html html', `${PROBLEM_JSON}
  */
 export function requestIdFilters(
 	contract: RouteContract,
-	mode: string,
+	mode: NginxMode,
 	idVariable = '$request_id',
 ): Directive[] {
 	// Without the ID in the body, nginx sends the files as they are (no filter reads them).
@@ -555,7 +559,7 @@ function nginxSubstitution(text: string): string {
 }
 
 /** A default-locale route's problem document, whatever the client accepts: in the locale asked for. */
-function problemUri(contract: RouteContract, route: PageRoute, mode: string): string {
+function problemUri(contract: RouteContract, route: PageRoute, mode: NginxMode): string {
 	const locale = negotiates(contract) ? inWord(localeVariable(mode)) : '';
 	return `${contract.internalPrefix}${locale}${inPagesFolder(contract, route.problemFile)}`;
 }
@@ -564,7 +568,7 @@ function problemUri(contract: RouteContract, route: PageRoute, mode: string): st
  * Under an API prefix, a path no file answers gets the not-found problem document (in the locale
  * asked for), not the page: an API client reads JSON.
  */
-function apiLocations(contract: RouteContract, mode: string): ConfigNode[] {
+function apiLocations(contract: RouteContract, mode: NginxMode): ConfigNode[] {
 	const notFound = notFoundPage(contract);
 	return contract.apiPrefixes.map((prefix) =>
 		shortBlock(`location ^~ ${prefix}`, [
@@ -579,7 +583,7 @@ function apiLocations(contract: RouteContract, mode: string): ConfigNode[] {
  * regex is matched again on the internal redirect to the page (a map's value would be kept from
  * the first match), so the pages' own prefix passes too.
  */
-function maintenanceCheck(contract: RouteContract, mode: string): ConfigNode[] {
+function maintenanceCheck(contract: RouteContract, mode: NginxMode): ConfigNode[] {
 	const { maintenance } = contract;
 	if (!maintenance) return [];
 	const internal = [contract.internalPrefix, ...(mode === 'site' ? [sitePagesPrefix(contract)] : [])];
@@ -598,7 +602,7 @@ function maintenanceCheck(contract: RouteContract, mode: string): ConfigNode[] {
  * shows the page of its status, the pages' own paths answer with their status, the rule files and
  * problem documents are unknown paths, and under the API a missing path gets the problem document.
  */
-function errorLocations(contract: RouteContract, mode: string): ConfigNode[] {
+function errorLocations(contract: RouteContract, mode: NginxMode): ConfigNode[] {
 	const notFound = notFoundPage(contract);
 	return [
 		comment('Any error nginx answers with, whatever caused it, shows the page of its status.'),
