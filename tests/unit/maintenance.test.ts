@@ -10,7 +10,7 @@ import {
 } from '../../packages/fallback-pages/src/contract/contract';
 import { maintenanceOf, maintenanceSchema } from '../../packages/fallback-pages/src/config/maintenance';
 import { maintainedContract } from '../../packages/fallback-pages/src/contract/fromOptions';
-import { parseOptions } from '../../packages/fallback-pages/src/config/options';
+import { optionProblems, parseOptions } from '../../packages/fallback-pages/src/config/options';
 import { hostConfigFiles, netlifyFiles } from '../../packages/fallback-pages/src/hosts/index';
 import { fixtureOptions, fixtureWithGerman } from './fixtures/contract';
 import fallback from '../../packages/fallback-pages/src/integration/fallback';
@@ -132,5 +132,24 @@ describe('pages in a folder of a site (base)', () => {
 			"not available with base /errors/: Fallback's rules come after the site's own. Put `/*  /errors/503.html  503!`",
 		);
 		expect(() => fallback({ base: '/errors/', maintenance: { enabled: false } })).not.toThrow();
+	});
+	it("refuse a static host, whose 404.html is the root's, as the schema says for the command and the plugin too", () => {
+		expect(optionProblems({ staticHost: 'github-pages', base: '/errors/' })).toEqual([
+			"fallback.staticHost: 'github-pages' serves the 404.html at the root of the published folder, so the pages' base must be '/', not \"/errors/\"",
+		]);
+		expect(optionProblems({ staticHost: 'github-pages' })).toEqual([]);
+	});
+	it('stop an Astro build as Astro shows an error a team can fix: what is wrong, and a hint', () => {
+		let thrown: unknown;
+		try {
+			fallback({ base: '/errors/', staticHost: 'github-pages' });
+		} catch (error) {
+			thrown = error;
+		}
+		expect(thrown).toMatchObject({
+			name: 'AstroUserError',
+			message: expect.stringContaining('fallback.staticHost:'),
+			hint: expect.stringContaining('leave it out for its default'),
+		});
 	});
 });

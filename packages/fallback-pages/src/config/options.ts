@@ -387,6 +387,13 @@ export const fallbackOptionsSchema = z
 			}),
 	})
 	.superRefine((options, ctx) => {
+		if (options.staticHost && options.base !== '/') {
+			ctx.addIssue({
+				code: 'custom',
+				message: `'${options.staticHost}' serves the 404.html at the root of the published folder, so the pages' base must be '/', not ${JSON.stringify(options.base)}`,
+				path: ['staticHost'],
+			});
+		}
 		if (options.base !== '/' && options.maintenance.enabled) {
 			// Pages in a folder of the site add rules after the site's own: they cannot put the site's
 			// paths on a 503.

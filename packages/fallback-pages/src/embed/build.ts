@@ -57,7 +57,9 @@ export async function astroBuild(
 		});
 	} catch (error) {
 		await rm(work, { recursive: true, force: true });
-		throw new FallbackError((error as Error).message);
+		// An error the team can fix (Astro's AstroError) says how in its hint.
+		const { message, hint } = error as Error & { hint?: string };
+		throw new FallbackError(hint ? `${message}\n${hint}` : message);
 	} finally {
 		process.chdir(cwd);
 	}

@@ -33,6 +33,7 @@ import { inlineCodeOf } from '../html/pageAnalysis';
 import { writeBlock } from './ruleFiles';
 import { gitignoreHint } from '../gitignore';
 import { mayReplace } from '../utils/folders';
+import { notOursError } from './userErrors';
 
 async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
 	for (const file of files) {
@@ -153,11 +154,7 @@ export async function writeSiteModeHosts(
  */
 async function replaceHostsDir(hostsDir: string, files: readonly HostConfigFile[]): Promise<void> {
 	if (existsSync(hostsDir)) {
-		if (!mayReplace(hostsDir)) {
-			throw new Error(
-				`fallback: ${hostsDir} exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was removed. Choose another folder with fallback({ hostsDir: '…' }).`,
-			);
-		}
+		if (!mayReplace(hostsDir)) throw notOursError(hostsDir, 'hostsDir');
 		await rm(hostsDir, { recursive: true, force: true });
 	}
 	await writeFiles(hostsDir, files);

@@ -17,12 +17,7 @@ import { hasGalleries, optionsContract } from '../contract/fromOptions';
 import { describeDeploy, noSiteAddress, readDeploy, siteUrl } from '../config/deploy';
 import { javascriptNames, type OptionNames } from '../config/optionNames';
 import type { Locale } from '../i18n';
-import {
-	parseOptions,
-	type FallbackConfig,
-	type FallbackOptions,
-	type ParsedOptions,
-} from '../config/options';
+import { type FallbackConfig, type FallbackOptions, type ParsedOptions } from '../config/options';
 import { contrasts, formatRatio, schemeClassesCss, themeCss } from '../brand/theme';
 import { loadLogo } from '../brand/logo';
 import { packageRoot } from '../packageRoot';
@@ -55,6 +50,7 @@ import { fallbackPagePaths, keepOutOfSitemaps } from './sitemaps';
 import { siteLocaleAliases, siteLocales } from './siteLocales';
 import { defaultLanguagesLine } from '../config/optionNames';
 import { virtualModules } from './virtualModules';
+import { parseSiteOptions } from './userErrors';
 
 export type { FallbackOptions };
 
@@ -153,12 +149,7 @@ export function fallbackIntegration(
 	}: { embedded: boolean; notice?: (line: string) => void; names?: OptionNames | undefined },
 ): AstroIntegration {
 	// Checked before anything is built: a broken option stops the build at once, naming it.
-	let options = parseOptions(rawOptions);
-	if (options.staticHost && options.base !== '/') {
-		throw new Error(
-			`fallback: staticHost: '${options.staticHost}' serves the 404.html at the root of the published folder, so the pages' base must be '/', not ${JSON.stringify(options.base)}.`,
-		);
-	}
+	let options = parseSiteOptions(rawOptions);
 	let shipped = shippedLocales(options);
 	/** The site's own locale folders that are not Fallback's (Astro's i18n), as URL folders. */
 	let localeAliases: Record<string, string> = {};

@@ -4,6 +4,7 @@
  * them. Whatever the site's `build.format` or `build.inlineStylesheets`, each of Fallback's pages
  * ends as `{path}.html` with its stylesheets inline; nothing else in the build is touched.
  */
+import { AstroError } from 'astro/errors';
 import { existsSync } from 'node:fs';
 import { copyFile, readdir, readFile, rename, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -313,8 +314,9 @@ export function clashError(clashes: readonly Clash[]): Error {
 					.map((clash) => clash.path)
 					.join(', ')}${clashes.length > 4 ? '…' : ''})`
 			: '';
-	return new Error(
+	return new AstroError(
 		`fallback: ${first.siteFile} and Fallback's ${first.what} (fallback-pages/src/routes/${first.route}) both answer ${first.path}${more}: ${ways.join(', or ')}. Nothing in the build was changed.`,
+		"sitePages keeps the site's own page answering at its status, in every language, and Fallback's for every other status; base puts all of Fallback's pages in a folder of their own, beside the site's.",
 	);
 }
 
