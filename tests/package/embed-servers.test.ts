@@ -27,22 +27,13 @@ import {
 	runOk,
 	type Result,
 } from '../../scripts/fresh-project';
+import { hugoToml } from './hugoSite';
 import { expectVerified, serveTeamBlock, verifyFrom } from './serve';
 
 /** The site as its team has it, before anyone adds Fallback. */
 const hugoFiles: Readonly<Record<string, string>> = {
 	'package.json': JSON.stringify({ name: 'acme-hugo', private: true }),
-	'hugo.toml': [
-		'baseURL = "https://acme.example/"',
-		'title = "Acme"',
-		'defaultContentLanguage = "en"',
-		'disableKinds = ["taxonomy", "term", "RSS", "sitemap"]',
-		'[languages.en]',
-		'  weight = 1',
-		'[languages.de]',
-		'  weight = 2',
-		'',
-	].join('\n'),
+	'hugo.toml': hugoToml,
 	'layouts/_default/baseof.html':
 		'<!doctype html><html lang="{{ .Language.Lang }}"><head><meta charset="utf-8"><title>{{ .Title }}</title><link rel="stylesheet" href="/css/site.css"></head><body>{{ block "main" . }}{{ end }}</body></html>\n',
 	'layouts/index.html': '{{ define "main" }}<h1>Acme home</h1>{{ end }}\n',

@@ -24,6 +24,7 @@ import { freePort, request, startServer, type RunningServer } from '../contract/
 import { findServerExecutable, netlify } from '../contract/servers';
 import { makeProject, npmInstall, removeProject, repositoryRoot } from '../../scripts/fresh-project';
 import { netlifyBuild, serveDeploy, type Built } from './netlifyBuild';
+import { hugoToml } from './hugoSite';
 import { expectVerified } from './serve';
 
 /** Next.js and its Netlify runtime as the issue measured them; React as this repository has it. */
@@ -182,17 +183,7 @@ describe('a Hugo site in English and German with its own 404 pages', () => {
 			'',
 		].join('\n'),
 		'fallback.config.mjs': "export default { locales: ['en', 'de'] };\n",
-		'hugo.toml': [
-			'baseURL = "https://acme.example/"',
-			'title = "Acme"',
-			'defaultContentLanguage = "en"',
-			'disableKinds = ["taxonomy", "term", "RSS", "sitemap"]',
-			'[languages.en]',
-			'  weight = 1',
-			'[languages.de]',
-			'  weight = 2',
-			'',
-		].join('\n'),
+		'hugo.toml': hugoToml,
 		'layouts/index.html':
 			'<!doctype html><html lang="{{ .Language.Lang }}"><title>{{ .Site.Title }}</title><h1>Acme home</h1></html>\n',
 		'layouts/404.html':
