@@ -9,7 +9,7 @@
  * - Fallback's rules go in one block at the end of the site's `_redirects` and `_headers` (created
  *   when absent); a run replaces its block and keeps it last, every line of the site's as it is.
  * - The site's own `404.html` (and `de/404.html`…) keeps answering its unknown paths: Fallback's
- *   catch-all is left out of the block (siteNotFound.ts), and the output says so; `--not-found
+ *   catch-all is left out of the block (embed/siteNotFound.ts), and the output says so; `--not-found
  *   fallback` keeps Fallback's not-found page in charge instead.
  * - `--hosts <folder>`, for a site served by its own nginx, Caddy or Apache: the site-mode files
  *   for the pages where they are, and the route contract, go into that folder (outside the publish
@@ -23,7 +23,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { embedBase, embedPrefixProblem } from '../config/embed';
 import { CONTRACT_NAME } from '../contract/contract';
-import { readContractFile } from '../contract/contractFile';
+import { holdsContract, mayReplace, readContractFile } from '../contract/contractFile';
 import { netlifyRuleFiles } from '../contract/fromCatalog';
 import { siteModeFiles } from '../hosts/index';
 import { parseHostOptions } from '../config/hostOptions';
@@ -34,7 +34,6 @@ import { FallbackError, UsageError } from '../errors';
 import { readConfigFile, shown } from '../embed/configFile';
 import { buildEmbedded, siteCatchAll } from '../embed/pages';
 import { checkPagesFolder } from '../embed/rules';
-import { holdsContract, mayReplace } from '../utils/folders';
 import { notFoundChoices, siteNotFoundPages, siteNotFoundText } from '../embed/siteNotFound';
 import { embedUsage } from './usage';
 

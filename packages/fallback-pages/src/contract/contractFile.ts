@@ -4,10 +4,10 @@
  * of the fallback-pages that wrote it; a reader takes the same major version of the schema (a newer
  * minor only adds optional keys, which it ignores) and refuses anything else with one line.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageVersion } from '../packageRoot';
-import type { RouteContract } from './contract';
+import { CONTRACT_NAME, type RouteContract } from './contract';
 import { routeContractSchema } from './schema';
 
 /**
@@ -82,4 +82,20 @@ export function readContractFile(file: string): RouteContract {
 		);
 	}
 	return parseContract(readFileSync(file, 'utf8'), file);
+}
+
+/**
+ * Whether a folder holds Fallback's route contract: one Fallback wrote whole (the pages embedded in
+ * a site, the host configs, the command's output), and may therefore replace.
+ */
+export const holdsContract = (folder: string): boolean => existsSync(join(folder, CONTRACT_NAME));
+
+/**
+ * Whether Fallback may replace a folder: absent, empty, or one it wrote (`wrote`; by default, it
+ * holds the route contract). Anything else, a file included, is somebody else's.
+ */
+export function mayReplace(folder: string, wrote: (folder: string) => boolean = holdsContract): boolean {
+	if (!existsSync(folder)) return true;
+	if (!statSync(folder).isDirectory()) return false;
+	return readdirSync(folder).length === 0 || wrote(folder);
 }

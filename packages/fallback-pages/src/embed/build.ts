@@ -8,12 +8,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FallbackOptions } from '../config/options';
-import { fallbackIntegration } from '../integration/fallback';
 import { packageRoot } from '../packageRoot';
 import { CONTRACT_NAME } from '../contract/contract';
 import { FallbackError } from '../errors';
 import { shown } from './configFile';
-import { holdsContract, mayReplace } from '../utils/folders';
+import { holdsContract, mayReplace } from '../contract/contractFile';
 
 /**
  * Fallback's output folders hold its not-found page and, beside them, its contract; or, built with
@@ -39,7 +38,10 @@ export async function astroBuild(
 	const outDir = join(work, 'dist');
 	await mkdir(work, { recursive: true });
 	process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
+	// Astro, and the integration that imports it, load only when a build runs: loading
+	// fallback-pages/embed needs neither (the Netlify plugin says so when Astro is missing).
 	const { build } = await import('astro');
+	const { fallbackIntegration } = await import('../integration/fallback');
 	// Astro writes some of its build (the prerender chunks, `.astro/`) beside the working folder,
 	// not the root: run it from the throwaway root, so that nothing lands in the user's project and
 	// the chunks resolve the package's dependencies.

@@ -5,13 +5,12 @@
  */
 import { join } from 'node:path';
 import { CONTRACT_NAME } from '../contract/contract';
-import { contractJson } from '../contract/contractFile';
+import { contractJson, mayReplace } from '../contract/contractFile';
 import { netlifyFiles } from '../hosts/netlify';
 import { parseOptions, type FallbackOptions } from '../config/options';
 import { readDeploy } from '../config/deploy';
 import { optionsContract } from '../contract/fromOptions';
 import { FallbackError } from '../errors';
-import { mayReplace } from '../utils/folders';
 
 export interface EmbeddedPages {
 	/** Fallback's rules for the site's `_redirects` and `_headers`, by file name. */

@@ -517,7 +517,7 @@ export function haproxyStaticConfig(contract: RouteContract, options: HostOption
 	]);
 }
 
-/** The app's `host:port`, as options.ts validates it. */
+/** The app's `host:port`, as config/hostOptions.ts validates it. */
 function upstreamAddress(upstream: string): string {
 	if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(upstream)) {
 		throw new UnsafeConfigValue('fallback.hosts.upstream', upstream, 'is not host:port');

@@ -16,7 +16,7 @@ import {
 	siteBaseOf,
 	type RouteContract,
 } from '../contract/contract';
-import { contractJson } from '../contract/contractFile';
+import { contractJson, mayReplace } from '../contract/contractFile';
 import {
 	hostConfigFiles,
 	netlifyFiles,
@@ -32,7 +32,6 @@ import type { Deploy } from '../config/deploy';
 import { inlineCodeOf } from '../html/pageAnalysis';
 import { writeBlock } from './ruleFiles';
 import { gitignoreHint } from '../gitignore';
-import { mayReplace } from '../utils/folders';
 import { notOursError } from './userErrors';
 
 async function writeFiles(dir: string, files: readonly HostConfigFile[]) {

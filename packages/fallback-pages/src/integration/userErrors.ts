@@ -4,6 +4,7 @@
  */
 import { AstroError } from 'astro/errors';
 import { OptionsError, parseOptions, type ParsedOptions } from '../config/options';
+import { CONTRACT_NAME } from '../contract/contract';
 
 /** The options of `fallback({ … })`, or an AstroError listing every broken one. */
 export function parseSiteOptions(raw: unknown): ParsedOptions {
@@ -21,6 +22,6 @@ export function parseSiteOptions(raw: unknown): ParsedOptions {
 /** The error of a folder Fallback would replace that holds something else. */
 export const notOursError = (folder: string, what: string) =>
 	new AstroError(
-		`fallback: ${folder} exists and is not Fallback's (no contract.json in it); nothing was removed.`,
+		`fallback: ${folder} exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was removed.`,
 		`Choose another folder with fallback({ ${what}: '…' }), or remove that one.`,
 	);
