@@ -73,6 +73,12 @@ const fastTier: readonly (readonly Step[])[] = [
 			part: 'dist',
 			what: 'the built pages in dist/',
 		},
+		{
+			script: 'test:build',
+			args: ['tests/build/kit.test.ts'],
+			part: 'kit',
+			what: "the Netlify plugin's prebuilt pages filled with a site's values equal Astro's build of that site",
+		},
 		{ script: 'size', what: 'size budgets' },
 	],
 ];
@@ -108,7 +114,7 @@ const fullTier: readonly (readonly Step[])[] = [
 		},
 		{
 			script: 'test:build',
-			args: ['--exclude', 'tests/build/built-pages.test.ts'],
+			args: ['--exclude', 'tests/build/built-pages.test.ts', '--exclude', 'tests/build/kit.test.ts'],
 			part: 'builds',
 			what: 'preview and production builds, brands, maintenance, every catalogue, a German default',
 		},

@@ -62,6 +62,7 @@ const bundle = await rolldown({
 		config: 'src/config.ts',
 		verify: 'src/verify.ts',
 		embed: 'src/embed.ts',
+		kit: 'src/kit.ts',
 		cli: 'src/cli/main.ts',
 	},
 	platform: 'node',

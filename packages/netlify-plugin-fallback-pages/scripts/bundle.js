@@ -7,14 +7,12 @@
  *   src/kit/forPlugin.ts), with every dependency bundled in. Only Node's own modules stay imports,
  *   and the verifier's browser audits, which the plugin never runs.
  * - dist/pages.json.br: the kit, Fallback's embedded pages in every locale with stand-ins for a
- *   site's values (src/kit/standIns.ts), built by Astro from this workspace's fallback-pages, once
+ *   site's values (fallback-pages/kit: src/kit/fillables.ts), built by Astro from this workspace's fallback-pages, once
  *   for production and once for a preview; the JSON of a Kit, compressed with Brotli.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
 import { rolldown } from 'rolldown';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -80,35 +78,17 @@ if (process.argv.includes('--code')) {
 	process.exit(0);
 }
 
-// The kit: built by the bundled maker inside fallback-pages (where Astro finds its pages).
-const work = join(pages, 'node_modules/.cache/kit');
-rmSync(work, { recursive: true, force: true });
-await bundle({ makeKit: 'src/kit/makeKit.ts', standIns: 'src/kit/standIns.ts' }, work, (id) =>
-	/^[^./]/.test(id),
-);
-const { kitEnv } = await import(join(work, 'standIns.js'));
-/** @type {Record<string, Record<string, string>>} */
-const variants = {};
-for (const variant of ['production', 'preview']) {
-	const out = join(work, `${variant}.json`);
-	const run = spawnSync(process.execPath, [join(work, 'makeKit.js'), out], {
-		cwd: work,
-		env: { ...process.env, ...kitEnv(variant) },
-		stdio: ['ignore', 'ignore', 'inherit'],
-	});
-	if (run.status !== 0) throw new Error(`netlify-plugin-fallback-pages: the kit's ${variant} build failed`);
-	variants[variant] = JSON.parse(readFileSync(out, 'utf8'));
-}
-rmSync(work, { recursive: true, force: true });
-const kit = Buffer.from(JSON.stringify({ format: 1, version, variants }));
-const packed = brotliCompressSync(kit, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+// The kit, made by fallback-pages (fallback-pages/kit, this workspace's: Astro builds its pages there).
+const { makeKit, packKit } = await import('fallback-pages/kit');
+const kit = await makeKit();
+const packed = packKit(kit);
 mkdirSync(dist, { recursive: true });
 writeFileSync(join(dist, 'pages.json.br'), packed);
 // On stderr: `npm pack --json` prints its answer on stdout.
 console.error(
-	`netlify-plugin-fallback-pages: bundled dist/fallback.js and the kit (${Object.values(variants)
+	`netlify-plugin-fallback-pages: bundled dist/fallback.js and the kit (${Object.values(kit.variants)
 		.map((files) => Object.keys(files).length)
 		.join(
 			' + ',
-		)} files, ${(kit.length / 1e6).toFixed(1)} MB → ${(packed.length / 1e6).toFixed(2)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+		)} files, ${(JSON.stringify(kit).length / 1e6).toFixed(1)} MB → ${(packed.length / 1e6).toFixed(2)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -500,4 +500,6 @@ export interface FallbackConfig {
 	galleries: boolean;
 	/** Production or preview, and the preview's branch and commit. */
 	deploy: Deploy;
+	/** The kit's build: the components mark what the kit fills (kit/marks.ts). */
+	kit: boolean;
 }

@@ -32,7 +32,14 @@ export async function astroBuild(
 		embedded = false,
 		notice,
 		names,
-	}: { embedded?: boolean; notice?: (line: string) => void; names?: OptionNames | undefined } = {},
+		kit,
+	}: {
+		embedded?: boolean;
+		notice?: (line: string) => void;
+		names?: OptionNames | undefined;
+		/** The kit's build (kit/makeKit.ts): its deploy's variables. */
+		kit?: Record<string, string>;
+	} = {},
 ): Promise<{ work: string; outDir: string }> {
 	const work = join(packageRoot, 'node_modules', '.cache', `build-${process.pid}-${Date.now()}`);
 	const outDir = join(work, 'dist');
@@ -55,7 +62,7 @@ export async function astroBuild(
 			output: 'static',
 			logLevel: 'error',
 			devToolbar: { enabled: false },
-			integrations: [fallbackIntegration(options, { embedded, ...(notice ? { notice } : {}), names })],
+			integrations: [fallbackIntegration(options, { embedded, ...(notice ? { notice } : {}), names, kit })],
 		});
 	} catch (error) {
 		await rm(work, { recursive: true, force: true });

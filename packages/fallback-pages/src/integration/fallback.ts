@@ -139,6 +139,8 @@ export default function fallback(rawOptions: FallbackOptions = {}): AstroIntegra
  * the Netlify build plugin), built alone under their base, with no inline code (the site's CSP
  * applies to them) and with the site's own security headers in charge. `notice`: where the lines a
  * team must read go besides Astro's log (the deploy context, the languages, a missing address).
+ * `kit`: the build of the prebuilt pages (kit/makeKit.ts), embedded: the deploy is read from these
+ * variables (the stand-ins'), and the components mark what the kit fills (kit/marks.ts).
  */
 export function fallbackIntegration(
 	rawOptions: FallbackOptions,
@@ -146,7 +148,13 @@ export function fallbackIntegration(
 		embedded,
 		notice,
 		names = javascriptNames,
-	}: { embedded: boolean; notice?: (line: string) => void; names?: OptionNames | undefined },
+		kit,
+	}: {
+		embedded: boolean;
+		notice?: (line: string) => void;
+		names?: OptionNames | undefined;
+		kit?: Record<string, string> | undefined;
+	},
 ): AstroIntegration {
 	// Checked before anything is built: a broken option stops the build at once, naming it.
 	let options = parseSiteOptions(rawOptions);
@@ -190,7 +198,7 @@ export function fallbackIntegration(
 					logger.info(line);
 					notice?.(line);
 				};
-				const deploy = readDeploy({ ...options, dev: command === 'dev' });
+				const deploy = readDeploy({ ...options, dev: command === 'dev' }, kit);
 				tell(describeDeploy(deploy, names.preview));
 				// The site's languages: the option, else Astro's i18n, else the default locale alone.
 				const i18n = astro.i18n ? siteLocales(astro.i18n) : undefined;
@@ -241,6 +249,7 @@ export function fallbackIntegration(
 					siteGalleries: [],
 					galleries: hasGalleries({ embedded, preview: deploy.isPreview }),
 					deploy,
+					kit: kit !== undefined,
 				};
 				updateConfig({
 					vite: {

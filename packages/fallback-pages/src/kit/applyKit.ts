@@ -1,126 +1,226 @@
 /**
- * The prebuilt pages with a site's values in place of the kit's stand-ins (standIns.ts): its name,
- * address, folder, languages and deploy. The result is, byte for byte, what Astro builds with the
- * same options (the package tests compare both). Each value is escaped as Astro escapes it where it
- * stands: Astro's own functions, in an element's text or in an attribute.
+ * The prebuilt pages with a site's values: each stand-in (fillables.ts) replaced by the site's text,
+ * each marked part (marks.ts) kept, reordered or taken out, each mark taken off. A real HTML parser
+ * (parse5) finds where each stand-in and mark stands; the page's own text is copied around them, so
+ * that the result is, byte for byte, what Astro builds with the same options (the kit's parity
+ * test compares both). Each value is escaped as Astro escapes it where it stands.
  */
-import { escapeHTML } from 'astro/runtime/server/escape.js';
-import { toAttributeString } from 'astro/runtime/server/render/util.js';
-import { shortBranch, shortCommit, shownTime, type Deploy } from '../config/deploy';
+import { escape as escapeText } from 'html-escaper';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { catalogues, DEFAULT_LOCALE, isLocale, locales as allLocales, type Locale } from '../i18n';
-import {
-	KIT_BASE,
-	KIT_BRANCH,
-	KIT_COMMIT,
-	KIT_CONTEXT,
-	KIT_DEPLOY_URL,
-	KIT_EPOCH,
-	KIT_HOST,
-	KIT_NAME,
-	KIT_URL,
-	STAND_IN_MARK,
-	type KitVariant,
-} from './standIns';
+import { fillables, holdsStandIn, type Fillable, type KitValues } from './fillables';
+import { isMark, MARK, PART, type DeployValue, type Mark } from './marks';
+
+export type { KitValues } from './fillables';
+
+/** The version of the kit's shape that this code reads. */
+export const KIT_FORMAT = 1;
 
 /** The kit as the plugin ships it: each variant's files, by path inside the pages' folder. */
 export interface Kit {
-	format: 1;
+	format: typeof KIT_FORMAT;
 	/** The fallback-pages version that built it. */
 	version: string;
-	variants: Record<KitVariant, Record<string, string>>;
+	variants: Record<'production' | 'preview', Record<string, string>>;
 }
 
-/** A site's values: what the kit's pages can take without Astro. */
-export interface KitValues {
-	name: string;
-	/** The site's address, or null: the problem documents' `type` is then a path. */
-	url: string | null;
-	/** The locales that ship, the default (`en`) first. */
-	locales: readonly Locale[];
-	/** The pages' folder, `/` around. */
-	base: string;
-	deploy: Pick<Deploy, 'isPreview' | 'context' | 'branch' | 'commit' | 'deployUrl' | 'builtAt'>;
+type Element = DefaultTreeAdapterTypes.Element;
+type ChildNode = DefaultTreeAdapterTypes.ChildNode;
+
+/** A change to a file's text: `[start, end)` becomes `text`. */
+interface Edit {
+	start: number;
+	end: number;
+	text: string;
 }
 
-const KIT_BUILT_AT = new Date(KIT_EPOCH * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** An attribute's value as Astro writes it (its `toAttributeString`): `&` and `"` escaped. */
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
-const regExp = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'g');
-
-/** Whether `offset` is inside a tag (an attribute's value), not in an element's text. */
-function inTag(text: string, offset: number): boolean {
-	return text.lastIndexOf('<', offset) > text.lastIndexOf('>', offset);
-}
-
-/** Every `standIn` replaced by `value`, escaped as Astro escapes it where it stands. */
-function put(text: string, standIn: string, value: string): string {
-	return text.replaceAll(standIn, (_match, offset: number, whole: string) =>
-		inTag(whole, offset) ? String(toAttributeString(value)) : escapeHTML(value),
-	);
-}
-
-/** A language list (LanguageList.astro) with the shipped locales only, in their order. */
-const languageList =
-	/<nav aria-label="[^"]*"><ul>((?:<li><a href="[^"]*" lang="[^"]*">[^<]*<\/a><\/li>)*)<\/ul><\/nav>/g;
-const languageItem = /<li><a href="[^"]*" lang="([^"]*)">[^<]*<\/a><\/li>/g;
-
-function withLanguages(text: string, shipped: readonly Locale[]): string {
-	const order = new Map(shipped.map((locale, index) => [catalogues[locale].lang, index]));
-	return text
-		.replace(languageList, (nav, items: string) => {
-			const kept = [...items.matchAll(languageItem)]
-				.filter((item) => order.has(item[1]!))
-				.sort((a, b) => order.get(a[1]!)! - order.get(b[1]!)!)
-				.map((item) => item[0]);
-			return kept.length === 0 ? '' : nav.replace(items, kept.join(''));
-		})
-		.replaceAll('<footer></footer>', '');
+/** `source` from `start` to `end` with `edits` (inside it, not overlapping) made. */
+function edited(source: string, start: number, end: number, edits: readonly Edit[]): string {
+	let out = '';
+	let at = start;
+	for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
+		out += source.slice(at, edit.start) + edit.text;
+		at = edit.end;
+	}
+	return out + source.slice(at, end);
 }
 
 /**
- * A file's text with the site's values; `locale`, the file's, words what a preview does not know
- * (its branch or commit).
+ * What filling one file needs: its text, the site's text of each fillable, the site's locales and
+ * the file's (whose word for "unknown" a page shows).
  */
-function fill(text: string, values: KitValues, locale: Locale): string {
-	const { base, url, name, deploy } = values;
-	let out = text.replace(regExp(KIT_BASE), base);
-	// A page's address in a problem document: absolute on the site, else the path (problems/build.ts).
-	out = out.replace(new RegExp(`${regExp(KIT_URL).source}(/[^"\\s<]*)`, 'g'), (_match, path: string) =>
-		url ? new URL(path, url).href : path,
-	);
-	out = put(out, KIT_HOST, url ? new URL(url).hostname : name);
-	out = put(out, KIT_NAME, name);
-	if (deploy.isPreview) {
-		if (deploy.deployUrl === null) {
-			out = out.replace(
-				new RegExp(`<dt[^>]*>[^<]*</dt><dd[^>]*>${regExp(KIT_DEPLOY_URL).source}</dd>`, 'g'),
-				'',
-			);
+interface File {
+	text: string;
+	texts: Map<Fillable, string | null>;
+	locales: readonly Locale[];
+	locale: Locale;
+}
+
+/**
+ * The stand-ins between `start` and `end` with the site's text; `escape`: how a value is escaped
+ * there (none outside HTML, where only the unescaped ones are filled). Where two stand-ins start at
+ * the same place, the table's first wins (the address holds the host). A stand-in whose value the
+ * site has not stays, for the check that follows.
+ */
+function words(file: File, start: number, end: number, escape: ((text: string) => string) | null): Edit[] {
+	const source = file.text.slice(start, end);
+	const found = fillables.flatMap((fillable, order) => {
+		if (fillable.escaped && escape === null) return [];
+		const at: { at: number; order: number; fillable: Fillable }[] = [];
+		for (let i = source.indexOf(fillable.standIn); i !== -1; i = source.indexOf(fillable.standIn, i + 1)) {
+			at.push({ at: i, order, fillable });
 		}
-		out = put(out, KIT_DEPLOY_URL, deploy.deployUrl ?? '');
-		out = put(out, KIT_CONTEXT, deploy.context);
-		// Without a branch or commit the banner leaves its part out and the gallery says "unknown".
-		const unknown = escapeHTML(catalogues[locale].gallery.unknown);
-		const commit = shortCommit(KIT_COMMIT)!;
-		if (deploy.branch === null) {
-			out = out
-				.replace(new RegExp(` · [^·<]* <bdi>${KIT_BRANCH}</bdi>`, 'g'), '')
-				.replace(new RegExp(`<bdi[^>]*>${KIT_BRANCH}</bdi>`, 'g'), unknown);
-		} else {
-			// The banner shortens a branch to 40 characters, the gallery to 80.
-			out = out.replaceAll(
-				`<bdi>${KIT_BRANCH}</bdi>`,
-				`<bdi>${escapeHTML(shortBranch(deploy.branch))}</bdi>`,
-			);
-			out = put(out, KIT_BRANCH, shortBranch(deploy.branch, 80));
-		}
-		out =
-			deploy.commit === null
-				? out.replace(new RegExp(` · [^·<]* ${commit}`, 'g'), '').replaceAll(commit, unknown)
-				: put(out, commit, shortCommit(deploy.commit)!);
-		out = put(out, shownTime(KIT_BUILT_AT), shownTime(deploy.builtAt));
-		out = put(out, KIT_BUILT_AT, deploy.builtAt);
+		return at;
+	});
+	found.sort((a, b) => a.at - b.at || a.order - b.order);
+	const edits: Edit[] = [];
+	let free = 0;
+	for (const { at, fillable } of found) {
+		const text = file.texts.get(fillable);
+		if (at < free || text === null || text === undefined) continue;
+		free = at + fillable.standIn.length;
+		edits.push({ start: start + at, end: start + free, text: fillable.escaped ? escape!(text) : text });
 	}
-	return withLanguages(out, values.locales);
+	return edits;
+}
+
+type Located = NonNullable<Element['sourceCodeLocation']>;
+
+/** Where a node stands in the page's text (an element's tags and attributes too). */
+function location(node: ChildNode): Located {
+	const where = node.sourceCodeLocation;
+	if (!where) throw new Error(`a ${node.nodeName} the parser placed itself`);
+	return where as Located;
+}
+
+/** Where an element's start and end tags stand: every element the kit fills has both. */
+function tags(element: Element): { start: Located['startTag'] & {}; end: Located['endTag'] & {} } {
+	const { startTag, endTag } = location(element);
+	if (!startTag || !endTag) throw new Error(`a ${element.tagName} with no end tag`);
+	return { start: startTag, end: endTag };
+}
+
+/** An element's mark, if it has one; throws on a mark this version does not know. */
+function markOf(element: Element): Mark | undefined {
+	const mark = element.attrs.find((attr) => attr.name === MARK)?.value;
+	if (mark === undefined || isMark(mark, allLocales)) return mark;
+	throw new Error(`a mark this version does not know: ${MARK}="${mark}"`);
+}
+
+const elementsOf = (element: Element): Element[] =>
+	element.childNodes.filter((child): child is Element => 'tagName' in child);
+
+/** The deploy's text of a value that marks name, or null where it has none. */
+function deployText(file: File, value: DeployValue): string | null {
+	const fillable = fillables.find((candidate) => candidate.marks === value)!;
+	return file.texts.get(fillable) ?? null;
+}
+
+/** Every marked element under `element` with a mark that starts with `prefix`. */
+function markedUnder(element: Element, prefix: string): Element[] {
+	return elementsOf(element).flatMap((child) =>
+		markOf(child)?.startsWith(prefix) ? [child] : markedUnder(child, prefix),
+	);
+}
+
+/**
+ * An element's edits, or null when it goes: its attributes' stand-ins, its mark taken off, and
+ * what its mark asks for.
+ */
+function elementEdits(file: File, element: Element): Edit[] | null {
+	const mark = markOf(element);
+	// An element the page leaves implied (a head with no tag) has no attributes, and no mark.
+	if (mark !== undefined) location(element);
+	const attrs = element.sourceCodeLocation?.attrs ?? {};
+	const unknown = () => escapeText(catalogues[file.locale].gallery.unknown);
+	const ifValue = mark?.startsWith('if-') ? (mark.slice(3) as DeployValue | 'content') : undefined;
+	if (ifValue !== undefined && ifValue !== 'content' && deployText(file, ifValue) === null) return null;
+	const edits: Edit[] = [];
+	// By their names in the page's text (the parser names an SVG's attributes in their own case).
+	for (const [name, at] of Object.entries(attrs)) {
+		if (name === MARK) {
+			if (file.text[at.startOffset - 1] !== ' ') throw new Error(`a mark with no space before it: ${mark}`);
+			if (element.tagName !== PART) edits.push({ start: at.startOffset - 1, end: at.endOffset, text: '' });
+		} else {
+			edits.push(...words(file, at.startOffset, at.endOffset, escapeAttribute));
+		}
+	}
+	if (element.tagName === PART) {
+		// Its element goes, and what it holds stays.
+		const { start, end } = tags(element);
+		edits.push({ start: start.startOffset, end: start.endOffset, text: '' });
+		edits.push({ start: end.startOffset, end: end.endOffset, text: '' });
+	}
+	if (mark?.endsWith('-or-unknown')) {
+		const value = mark.slice(0, -'-or-unknown'.length) as DeployValue;
+		if (deployText(file, value) === null) {
+			const { start, end } = tags(element);
+			return [...edits, { start: start.endOffset, end: end.startOffset, text: unknown() }];
+		}
+	}
+	if (mark === 'languages') {
+		const items = languageItems(file, element);
+		return items === null ? null : [...edits, items];
+	}
+	let kept = 0;
+	for (const child of element.childNodes) {
+		const childEdits = childNodeEdits(file, child, element);
+		if (childEdits === null) {
+			const at = location(child);
+			edits.push({ start: at.startOffset, end: at.endOffset, text: '' });
+		} else {
+			edits.push(...childEdits);
+			if ('tagName' in child) kept += 1;
+		}
+	}
+	return ifValue === 'content' && kept === 0 ? null : edits;
+}
+
+/**
+ * A language list's items (`language <locale>`, side by side in the page) as one edit: the site's
+ * locales' items in the site's order, or null when none is left.
+ */
+function languageItems(file: File, list: Element): Edit | null {
+	const items = markedUnder(list, 'language ');
+	const order = new Map<string, number>(file.locales.map((locale, index) => [locale, index]));
+	const kept = items
+		.map((item) => ({ item, locale: markOf(item)!.slice('language '.length) }))
+		.filter(({ locale }) => order.has(locale))
+		.sort((a, b) => order.get(a.locale)! - order.get(b.locale)!);
+	if (kept.length === 0) return null;
+	const start = location(items[0]!).startOffset;
+	const end = location(items.at(-1)!).endOffset;
+	const side = items.every(
+		(item, index) => index === 0 || location(items[index - 1]!).endOffset === location(item).startOffset,
+	);
+	if (!side) throw new Error('a language list whose items are not side by side');
+	const text = kept
+		.map(({ item }) => {
+			const at = location(item);
+			return edited(file.text, at.startOffset, at.endOffset, elementEdits(file, item) ?? []);
+		})
+		.join('');
+	return { start, end, text };
+}
+
+/** A child node's edits, or null when it goes; the text of a script or style is not the page's. */
+function childNodeEdits(file: File, node: ChildNode, parent: Element): Edit[] | null {
+	if ('tagName' in node) return elementEdits(file, node);
+	if (node.nodeName !== '#text' || parent.tagName === 'script' || parent.tagName === 'style') return [];
+	const where = location(node);
+	return words(file, where.startOffset, where.endOffset, escapeText);
+}
+
+/** A page with the site's values. */
+function filledPage(file: File): string {
+	const document = parse(file.text, { sourceCodeLocationInfo: true });
+	const html = document.childNodes.find((node): node is Element => 'tagName' in node);
+	if (!html) throw new Error('a page with no html element');
+	const edits = elementEdits(file, html);
+	return edited(file.text, 0, file.text.length, edits ?? []);
 }
 
 /** Why the kit cannot take these values, or undefined: its default locale's pages are English. */
@@ -132,21 +232,36 @@ export function kitValuesProblem(values: KitValues): string | undefined {
 
 /**
  * The pages' files (path inside the pages' folder → text), but `contract.json`, which follows from
- * the options (embeddedRules). Throws when a stand-in is left: a kit this code cannot fill.
+ * the options (embeddedRules). Throws when a stand-in or a mark is left: a kit this code cannot fill.
  */
 export function applyKit(kit: Kit, values: KitValues): Map<string, string> {
 	const problem = kitValuesProblem(values);
 	if (problem) throw new Error(`the prebuilt pages cannot be used: ${problem}`);
 	const leftOut = new Set<string>(allLocales.filter((locale) => !values.locales.includes(locale)));
+	const texts = new Map(fillables.map((fillable) => [fillable, fillable.text(values)]));
 	const files = new Map<string, string>();
 	const variant = kit.variants[values.deploy.isPreview ? 'preview' : 'production'];
 	for (const [path, text] of Object.entries(variant)) {
 		const folder = path.split('/')[0]!;
 		if (leftOut.has(folder)) continue;
-		const filled = fill(text, values, isLocale(folder) ? folder : DEFAULT_LOCALE);
-		if (STAND_IN_MARK.test(filled) || filled.includes(shortCommit(KIT_COMMIT)!)) {
-			throw new Error(`the prebuilt pages hold a value this version cannot fill, in ${path}`);
+		const file: File = {
+			text,
+			texts,
+			locales: values.locales,
+			locale: isLocale(folder) ? folder : DEFAULT_LOCALE,
+		};
+		const cannot = (why: string) =>
+			new Error(`the prebuilt pages hold a value this version cannot fill, in ${path}: ${why}`);
+		let filled: string;
+		try {
+			filled = path.endsWith('.html')
+				? filledPage(file)
+				: edited(text, 0, text.length, words(file, 0, text.length, null));
+		} catch (error) {
+			throw cannot(error instanceof Error ? error.message : String(error));
 		}
+		if (holdsStandIn(filled)) throw cannot('a stand-in is left');
+		if (filled.includes(MARK) || filled.includes(`<${PART}`)) throw cannot('a mark is left');
 		files.set(path, filled);
 	}
 	return files;

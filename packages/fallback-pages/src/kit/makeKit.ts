@@ -1,31 +1,54 @@
 /**
- * One variant of the kit (standIns.ts), built by Astro: run with `kitEnv(variant)` as the
- * environment, `node makeKit.js <out.json>` writes the pages' files (path inside the folder → text,
- * all but contract.json) as JSON. The plugin's bundle script runs it once per variant.
+ * The kit: Fallback's embedded pages built by Astro with stand-ins for a site's values
+ * (fillables.ts) and marks on what changes by more than a word (marks.ts), once for production and
+ * once for a preview. The Netlify plugin's bundle makes it when the plugin is packed, and ships it.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildEmbedded } from '../embed/pages';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { CONTRACT_NAME } from '../contract/contract';
-import { KIT_BASE, kitOptions } from './standIns';
+import { astroBuild } from '../embed/build';
+import { locales, type Locale } from '../i18n';
+import { packageVersion } from '../packageRoot';
+import { KIT_FORMAT, type Kit } from './applyKit';
+import { KIT_BASE, kitEnv, kitOptions, type KitVariant } from './fillables';
 
-const out = process.argv[2];
-if (!out) throw new Error('usage: node makeKit.js <out.json>');
-const built = await buildEmbedded(kitOptions, KIT_BASE);
-const publish = await mkdtemp(join(tmpdir(), 'fallback-kit-'));
-try {
-	await built.place(publish);
-	const folder = join(publish, KIT_BASE);
-	const paths = (await readdir(folder, { recursive: true, withFileTypes: true }))
-		.filter((entry) => entry.isFile())
-		.map((entry) => join(entry.parentPath, entry.name).slice(folder.length))
-		.filter((path) => path !== CONTRACT_NAME)
-		.sort();
-	const files: Record<string, string> = {};
-	for (const path of paths) files[path] = await readFile(join(folder, path), 'utf8');
-	await writeFile(out, JSON.stringify(files));
-} finally {
-	await built.dispose();
-	await rm(publish, { recursive: true, force: true });
+/** One variant's files (path inside the pages' folder → text), all but contract.json. */
+async function variantFiles(variant: KitVariant, only: readonly Locale[]): Promise<Record<string, string>> {
+	const { work, outDir } = await astroBuild(
+		{ ...kitOptions(only), base: KIT_BASE },
+		{ embedded: true, kit: kitEnv(variant) },
+	);
+	try {
+		const folder = join(outDir, KIT_BASE);
+		const paths = (await readdir(folder, { recursive: true, withFileTypes: true }))
+			.filter((entry) => entry.isFile())
+			.map((entry) => join(entry.parentPath, entry.name).slice(folder.length))
+			.filter((path) => path !== CONTRACT_NAME)
+			.sort();
+		const files: Record<string, string> = {};
+		for (const path of paths) files[path] = await readFile(join(folder, path), 'utf8');
+		return files;
+	} finally {
+		await rm(work, { recursive: true, force: true });
+	}
 }
+
+/**
+ * Builds the kit: both variants, in `only` the locales (every one by default; English, the kit's
+ * default locale, first).
+ */
+export async function makeKit(only: readonly Locale[] = locales): Promise<Kit> {
+	return {
+		format: KIT_FORMAT,
+		version: packageVersion,
+		variants: {
+			production: await variantFiles('production', only),
+			preview: await variantFiles('preview', only),
+		},
+	};
+}
+
+/** The kit's file as the plugin ships it: its JSON, compressed with Brotli (readKit reads it). */
+export const packKit = (kit: Kit): Buffer =>
+	brotliCompressSync(JSON.stringify(kit), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });

@@ -15,12 +15,13 @@ import { javascriptNames, type OptionNames } from '../config/optionNames';
 import { defaultLanguagesLine } from '../config/optionNames';
 import { embeddedRules, type EmbeddedPages } from '../embed/rules';
 import { hasGalleries } from '../contract/fromOptions';
-import { applyKit, kitValuesProblem, type Kit, type KitValues } from './applyKit';
+import { applyKit, KIT_FORMAT, kitValuesProblem, type Kit } from './applyKit';
+import { kitOptionPaths, type KitValues } from './fillables';
 
 /** The kit's file as the plugin ships it: the JSON of a Kit, compressed with Brotli. */
 export function readKit(file: string): Kit {
 	const kit = JSON.parse(brotliDecompressSync(readFileSync(file)).toString('utf8')) as Kit;
-	if (kit.format !== 1)
+	if (kit.format !== KIT_FORMAT)
 		throw new Error(`${file} is not a kit this version reads (format ${String(kit.format)})`);
 	return kit;
 }
@@ -54,15 +55,16 @@ function differences(given: Record<string, unknown>, plain: Record<string, unkno
  */
 export function kitProblem(options: FallbackOptions, base: string): string | undefined {
 	const parsed = parseOptions({ ...options, base }, 'the options');
-	const { site, locales, defaultLocale, preview, productionBranch } = parsed;
-	const plain = parseOptions({
-		site: { name: site.name, ...(site.url ? { url: site.url } : {}) },
-		locales,
-		defaultLocale,
-		base,
-		...(preview === undefined ? {} : { preview }),
-		...(productionBranch === undefined ? {} : { productionBranch }),
-	});
+	// The options with the kit's values alone, the others left to their defaults.
+	const taken: Record<string, Record<string, unknown>> = {};
+	for (const path of kitOptionPaths) {
+		const [key, inner] = path.split('.') as [keyof ParsedOptions, string | undefined];
+		const value = inner === undefined ? parsed[key] : (parsed[key] as Record<string, unknown>)[inner];
+		if (value === undefined || value === null) continue;
+		if (inner === undefined) Object.assign(taken, { [key]: value });
+		else taken[key] = { ...taken[key], [inner]: value };
+	}
+	const plain = parseOptions(taken);
 	const changed = differences(parsed, plain);
 	if (changed.length > 0) {
 		const named =
