@@ -124,12 +124,13 @@ async function readRules(redirects, headers) {
 }
 
 /**
- * The site's own rule that answers every path before Fallback's catch-all (an SPA's `/* /index.html
- * 200`): from the publish folder's `_redirects` and netlify.toml's rules, as Netlify reads them.
+ * The site's own rules, as Netlify reads them: the publish folder's `_redirects`, then netlify.toml's
+ * and the build's (netlifyConfig.redirects), without Fallback's.
  * @param {string} publishDir
  * @param {NetlifyConfig['redirects']} configRedirects
+ * @param {(rule: Record<string, unknown>) => boolean} isOurs
  */
-async function siteCatchAll(publishDir, configRedirects) {
+async function siteRedirects(publishDir, configRedirects, isOurs) {
 	const file = join(publishDir, '_redirects');
 	const { redirects } = await parseAllRedirects({
 		redirectsFiles: existsSync(file) ? [file] : [],
@@ -137,9 +138,7 @@ async function siteCatchAll(publishDir, configRedirects) {
 		configRedirects: /** @type {string[]} */ (/** @type {unknown} */ (configRedirects)),
 		minimal: true,
 	});
-	return /** @type {{ from: string, to?: string, status?: number }[]} */ (redirects).find(
-		(rule) => rule.from === '/*' && (rule.status ?? 301) >= 200 && (rule.status ?? 301) < 300,
-	);
+	return /** @type {Record<string, unknown>[]} */ (redirects).filter((rule) => !isOurs(rule));
 }
 
 /**
@@ -573,7 +572,12 @@ export async function placePages({
 				redirects: embed.withSiteNotFound(config['redirects'] ?? [], sitePages, isOurs),
 			}));
 		}
-		const catchAll = await siteCatchAll(publishDir, netlifyConfig.redirects);
+		const fallbackRules = new Set([...first, ...last].map((rule) => ruleKey(/** @type {never} */ (rule))));
+		const catchAll = embed.siteCatchAll(
+			/** @type {never} */ (
+				await siteRedirects(publishDir, netlifyConfig.redirects, (rule) => fallbackRules.has(ruleKey(rule)))
+			),
+		);
 		const functions = serverFunctions(functionsDir, folder);
 		const lines = [
 			`${built.pages} pages in ${shownFolder} (${planned.astro ? 'built by Astro in' : 'prebuilt, placed in'} ${built.seconds.toFixed(1)} s${deployed.note ? `; ${deployed.note}` : ''}${built.gallery ? `; a preview: the review gallery at ${folder}` : ''}): ${first.length} rules answer ${folder} with its statuses, languages and problem documents before the site's rules; ${last.length} after them answer unknown paths and the API`,
@@ -598,7 +602,7 @@ export async function placePages({
 				: []),
 			...(catchAll && functions.length === 0
 				? [
-						`The site's rule "${catchAll.from} ${catchAll.to ?? ''} ${catchAll.status ?? ''}" answers every other path: unknown paths outside ${folder} and the API get the site's answer (its app's), not Fallback's not-found page or problem document; verify checks ${folder} alone.`,
+						`The site's rule "${embed.ruleLine(catchAll)}" answers every other path: unknown paths outside ${folder} and the API get the site's answer (its app's), not Fallback's not-found page or problem document; verify checks ${folder} alone.`,
 					]
 				: []),
 		];

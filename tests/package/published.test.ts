@@ -31,6 +31,8 @@ const allowed: Record<Workspace, readonly RegExp[]> = {
 		/^src\/i18n\/(locales\/)?[\w]+\.ts$/,
 		/^src\/(components|layouts)\/[A-Z]\w+\.astro$/,
 		/^src\/config\/(deploy\.ts|virtual\.d\.ts)$/,
+		// The marks the components put on the Netlify plugin's prebuilt pages, in its build only.
+		/^src\/kit\/marks\.ts$/,
 		/^src\/routes\/\[\.\.\.locale\]\/(problem\/)?[\w.[\]-]+\.(astro|ts)$/,
 		// The route that builds nothing, injected under a locale Astro's i18n falls back from.
 		/^src\/routes\/noPages\.astro$/,

@@ -24,7 +24,7 @@ const root = new URL('../', import.meta.url).pathname;
 const dist = join(root, 'dist');
 const started = performance.now();
 /** Dependencies of the CLI and the verifier alone (devDependencies: bundled, never installed). */
-const cliOnly = ['ajv', 'ajv-formats', 'html-escaper', 'junit-report-builder'];
+const cliOnly = ['@netlify/redirect-parser', 'ajv', 'ajv-formats', 'html-escaper', 'junit-report-builder'];
 /**
  * Declarations of the entry points (the CLI's excepted), with the workspace's compiler settings.
  * Only a package needs them: an install without devDependencies (the starter's deploy on Netlify,

@@ -4,8 +4,10 @@
  * checked before anything is written, so a refusal leaves the site as it was.
  */
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { parseAllRedirects } from '@netlify/redirect-parser';
 import { parseHostOptions } from '../config/hostOptions';
 import type { FallbackOptions } from '../config/options';
 import { CONTRACT_NAME } from '../contract/contract';
@@ -16,7 +18,8 @@ import { siteModeFiles } from '../hosts/index';
 import { writeSiteModeHosts } from '../integration/buildSteps';
 import { removeBlock, splitRules, writeBlock } from '../integration/ruleFiles';
 import { shown } from './configFile';
-import { buildEmbedded, siteCatchAll } from './pages';
+import { buildEmbedded } from './pages';
+import { ruleLine, siteCatchAll, type RedirectRule } from './siteCatchAll';
 import { checkPagesFolder } from './rules';
 import { siteNotFoundPages, siteNotFoundText, type NotFoundChoice } from './siteNotFound';
 
@@ -95,11 +98,29 @@ export async function embedInto(request: EmbedRequest, report: EmbedReporter): P
 	} finally {
 		await built.dispose();
 	}
-	const catchAll = siteCatchAll(splitRules(ruleTexts.get('_redirects'), '_redirects').before);
+	const catchAll = siteCatchAll(
+		await redirectRules(splitRules(ruleTexts.get('_redirects'), '_redirects').before),
+	);
 	if (catchAll) {
 		report.warn(
-			`warning: the site's rule "${catchAll}" answers every path before Fallback's rules: unknown paths get the site's answer, not Fallback's not-found page. Fallback's pages still answer at ${base} with their statuses.`,
+			`warning: the site's rule "${ruleLine(catchAll)}" answers every path before Fallback's rules: unknown paths get the site's answer, not Fallback's not-found page. Fallback's pages still answer at ${base} with their statuses.`,
 		);
+	}
+}
+
+/** The site's redirect rules (`_redirects` text), as Netlify's parser reads them; the lines it refuses left out. */
+async function redirectRules(text: string): Promise<RedirectRule[]> {
+	const folder = await mkdtemp(join(tmpdir(), 'fallback-redirects-'));
+	try {
+		await writeFile(join(folder, '_redirects'), text);
+		const { redirects } = await parseAllRedirects({
+			redirectsFiles: [join(folder, '_redirects')],
+			configRedirects: [],
+			minimal: true,
+		});
+		return redirects as RedirectRule[];
+	} finally {
+		await rm(folder, { recursive: true, force: true });
 	}
 }
 

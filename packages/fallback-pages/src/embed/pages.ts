@@ -44,11 +44,3 @@ export async function buildEmbedded(
 		dispose: () => rm(work, { recursive: true, force: true }),
 	};
 }
-
-/** The site's own rule that answers every path (an SPA's `/*  /index.html  200`), if any. */
-export function siteCatchAll(redirects: string): string | undefined {
-	return redirects
-		.split('\n')
-		.map((line) => line.trim())
-		.find((line) => /^\/\*\s/.test(line));
-}

@@ -10,5 +10,6 @@ export { netlifyInputNames } from '../config/optionNames';
 export { checkPagesFolder, embeddedRules, type EmbeddedPages } from '../embed/rules';
 export { kitPages, kitProblem, readKit } from './prebuilt';
 export { isPageCatchAll, notFoundChoices, siteNotFoundPages, withSiteNotFound } from '../embed/siteNotFound';
+export { ruleLine, siteCatchAll } from '../embed/siteCatchAll';
 export { runVerify, type VerifyCommand, type VerifyRun } from '../verify/main';
 export type { Unreachable } from '../verify/run';
