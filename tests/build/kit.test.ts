@@ -131,6 +131,10 @@ describe('the kit filled with a site’s values is what Astro builds for it', ()
 		for (const files of astro.values()) {
 			for (const [path, text] of files) expect(text, path).not.toMatch(/data-kit|<kit-part/);
 		}
+		// Marked or not, the gallery's elements are as before the marks: no scoped class on them.
+		const gallery = astro.get(cases[1]!.name)!.get('index.html')!;
+		expect(gallery).toMatch(/<code data-astro-cid-\w+><bdi/);
+		expect(gallery).not.toMatch(/<(code|dt|dd|footer|nav|li)\b[^>]*class=/);
 	});
 
 	for (const { name, options, base, env } of cases) {

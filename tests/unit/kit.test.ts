@@ -216,6 +216,19 @@ describe('applyKit fills the real components as Astro renders them', () => {
 		expect(banner).toContain('<strong>Vorschau</strong> deploy-preview · <a href="/fallback/">');
 	});
 
+	it('takes values that look like its stand-ins and marks', async () => {
+		const deploy = {
+			isPreview: true,
+			context: 'data-kit',
+			branch: 'fa11bac-zzkit',
+			commit: 'fa11bac0ffee0000000000000000000000000001',
+			deployUrl: null,
+			builtAt: BUILT_AT,
+		};
+		const name = 'Pizzkitchen data-kit="x" <kit-part>';
+		await expectParity(kit, site({ name, url: 'https://jazzkit.example', locales: ['en', 'de'], deploy }));
+	});
+
 	it('refuses a kit with a stand-in or a mark it cannot fill', () => {
 		const page = (text: string): Kit => ({
 			...kit,

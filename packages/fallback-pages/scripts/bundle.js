@@ -23,7 +23,10 @@ import { rolldown } from 'rolldown';
 const root = new URL('../', import.meta.url).pathname;
 const dist = join(root, 'dist');
 const started = performance.now();
-/** Dependencies of the CLI and the verifier alone (devDependencies: bundled, never installed). */
+/**
+ * Dependencies of the CLI, the verifier and the kit alone (devDependencies: bundled, never
+ * installed).
+ */
 const cliOnly = ['@netlify/redirect-parser', 'ajv', 'ajv-formats', 'html-escaper', 'junit-report-builder'];
 /**
  * Declarations of the entry points (the CLI's excepted), with the workspace's compiler settings.

@@ -42,10 +42,31 @@ function edited(source: string, start: number, end: number, edits: readonly Edit
 	let out = '';
 	let at = start;
 	for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
+		if (edit.start < at) throw new Error('two changes to one place');
 		out += source.slice(at, edit.start) + edit.text;
 		at = edit.end;
 	}
 	return out + source.slice(at, end);
+}
+
+/**
+ * Whether the kit's text that `edits` leave as it is holds a stand-in or a mark: one this version
+ * cannot fill. Only the kit's own text is searched, never a site's value put in.
+ */
+function leftOver(
+	source: string,
+	edits: readonly Edit[],
+	start = 0,
+	end = source.length,
+): string | undefined {
+	let at = start;
+	for (const edit of [...edits, { start: end, end, text: '' }].sort((a, b) => a.start - b.start)) {
+		const kept = source.slice(at, edit.start);
+		if (holdsStandIn(kept)) return 'a stand-in is left';
+		if (kept.includes(MARK) || kept.includes(`<${PART}`)) return 'a mark is left';
+		at = Math.max(at, edit.end);
+	}
+	return undefined;
 }
 
 /**
@@ -61,9 +82,9 @@ interface File {
 
 /**
  * The stand-ins between `start` and `end` with the site's text; `escape`: how a value is escaped
- * there (none outside HTML, where only the unescaped ones are filled). Where two stand-ins start at
- * the same place, the table's first wins (the address holds the host). A stand-in whose value the
- * site has not stays, for the check that follows.
+ * there (none outside HTML, where only the unescaped ones are filled). Where stand-ins overlap, the
+ * first found wins (the address, which holds the host). A stand-in whose value the site has not
+ * stays, for the check that follows (leftOver).
  */
 function words(file: File, start: number, end: number, escape: ((text: string) => string) | null): Edit[] {
 	const source = file.text.slice(start, end);
@@ -200,7 +221,10 @@ function languageItems(file: File, list: Element): Edit | null {
 	const text = kept
 		.map(({ item }) => {
 			const at = location(item);
-			return edited(file.text, at.startOffset, at.endOffset, elementEdits(file, item) ?? []);
+			const edits = elementEdits(file, item) ?? [];
+			const left = leftOver(file.text, edits, at.startOffset, at.endOffset);
+			if (left) throw new Error(`${left} in a language list`);
+			return edited(file.text, at.startOffset, at.endOffset, edits);
 		})
 		.join('');
 	return { start, end, text };
@@ -214,13 +238,12 @@ function childNodeEdits(file: File, node: ChildNode, parent: Element): Edit[] | 
 	return words(file, where.startOffset, where.endOffset, escapeText);
 }
 
-/** A page with the site's values. */
-function filledPage(file: File): string {
+/** A page's edits: every stand-in and mark the parser finds. */
+function pageEdits(file: File): Edit[] {
 	const document = parse(file.text, { sourceCodeLocationInfo: true });
 	const html = document.childNodes.find((node): node is Element => 'tagName' in node);
 	if (!html) throw new Error('a page with no html element');
-	const edits = elementEdits(file, html);
-	return edited(file.text, 0, file.text.length, edits ?? []);
+	return elementEdits(file, html) ?? [];
 }
 
 /** Why the kit cannot take these values, or undefined: its default locale's pages are English. */
@@ -232,7 +255,7 @@ export function kitValuesProblem(values: KitValues): string | undefined {
 
 /**
  * The pages' files (path inside the pages' folder → text), but `contract.json`, which follows from
- * the options (embeddedRules). Throws when a stand-in or a mark is left: a kit this code cannot fill.
+ * the options (embeddedRules). Throws when the kit holds a stand-in or a mark this code cannot fill.
  */
 export function applyKit(kit: Kit, values: KitValues): Map<string, string> {
 	const problem = kitValuesProblem(values);
@@ -252,16 +275,15 @@ export function applyKit(kit: Kit, values: KitValues): Map<string, string> {
 		};
 		const cannot = (why: string) =>
 			new Error(`the prebuilt pages hold a value this version cannot fill, in ${path}: ${why}`);
-		let filled: string;
+		let edits: Edit[];
 		try {
-			filled = path.endsWith('.html')
-				? filledPage(file)
-				: edited(text, 0, text.length, words(file, 0, text.length, null));
+			edits = path.endsWith('.html') ? pageEdits(file) : words(file, 0, text.length, null);
 		} catch (error) {
 			throw cannot(error instanceof Error ? error.message : String(error));
 		}
-		if (holdsStandIn(filled)) throw cannot('a stand-in is left');
-		if (filled.includes(MARK) || filled.includes(`<${PART}`)) throw cannot('a mark is left');
+		const left = leftOver(text, edits);
+		if (left) throw cannot(left);
+		const filled = edited(text, 0, text.length, edits);
 		files.set(path, filled);
 	}
 	return files;

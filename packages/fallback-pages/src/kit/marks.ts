@@ -7,7 +7,10 @@
  */
 import type { Locale } from '../i18n';
 
-/** The attribute that holds a mark. */
+/**
+ * The attribute that holds a mark, as the components write it (`data-kit={marked(…)}`: a spread
+ * would give a component's element its scoped class in every build).
+ */
 export const MARK = 'data-kit';
 
 /**
@@ -32,12 +35,13 @@ export type Mark =
 	/** An element that holds the page's word for "unknown" when the deploy does not know the value. */
 	| `${DeployValue}-or-unknown`;
 
-/** The attribute of `mark` for an element, in the kit's build only (`kit`: `config.kit`). */
-export const marked = (kit: boolean, mark: Mark): Record<string, string> => (kit ? { [MARK]: mark } : {});
+/** An element's mark in the kit's build (`kit`: `config.kit`); in any other, no attribute. */
+export const marked = (kit: boolean, mark: Mark): Mark | undefined => (kit ? mark : undefined);
 
 /** Whether `text` is a mark this version knows; `locales`: those a language item may name. */
 export function isMark(text: string, locales: readonly Locale[]): text is Mark {
-	const [word, locale] = text.split(' ');
+	const [word, locale, ...more] = text.split(' ');
+	if (more.length > 0) return false;
 	if (locale !== undefined) return word === 'language' && locales.includes(locale as Locale);
 	return (
 		word === 'languages' ||
