@@ -6,8 +6,8 @@
  * - Options: the site's config file (fallback.config.mjs, checked as `fallback-pages build` checks
  *   it), then the plugin's inputs for the common ones (name, accent, locales, base); a wrong one
  *   fails the build naming it, before anything is written.
- * - Rules (onPreBuild): Fallback's `_redirects` and `_headers` text (a pure function of the
- *   contract, which follows from the options), read by Netlify's own parsers and written to the
+ * - Rules (onPreBuild): Fallback's redirect and header rules (a pure function of the contract,
+ *   which follows from the options), as data in netlify.toml's shape, written to the
  *   Frameworks API file `.netlify/v1/config.json`, which Netlify reads after the build command
  *   without listing every rule in the log. The rules of Fallback's own folder go under
  *   `redirects!`, before the site's (they touch nothing of the site's, and an SPA's `/*` must not
@@ -21,9 +21,8 @@
  *   installs beside the plugin. Nothing is written into the repository, so a version bump is the
  *   whole update.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllHeaders } from '@netlify/headers-parser';
@@ -86,42 +85,6 @@ const brandInputs = ['accent', 'text', 'background'];
 
 /** Every input that sets an option. */
 const optionInputs = ['name', ...brandInputs, 'locales', 'base'];
-
-/**
- * Rules as Netlify's own parsers read them from a file: netlify.toml's shape (`minimal`), ready for
- * netlifyConfig.
- * @param {string} redirects `_redirects` text
- * @param {string} headers `_headers` text
- */
-async function readRules(redirects, headers) {
-	const folder = await mkdtemp(join(tmpdir(), 'fallback-rules-'));
-	try {
-		await writeFile(join(folder, '_redirects'), redirects);
-		await writeFile(join(folder, '_headers'), headers);
-		const parsedRedirects = await parseAllRedirects({
-			redirectsFiles: [join(folder, '_redirects')],
-			configRedirects: [],
-			minimal: true,
-		});
-		const parsedHeaders = await parseAllHeaders({
-			headersFiles: [join(folder, '_headers')],
-			configHeaders: [],
-			minimal: true,
-		});
-		const errors = [...parsedRedirects.errors, ...parsedHeaders.errors];
-		if (errors.length > 0)
-			throw new Error(`Netlify's parsers refused Fallback's rules: ${errors.join('; ')}`);
-		// netlify.toml's shape, which is what `minimal` returns.
-		return {
-			redirects: /** @type {NetlifyConfig['redirects']} */ (
-				/** @type {unknown} */ (parsedRedirects.redirects)
-			),
-			headers: /** @type {NetlifyConfig['headers']} */ (/** @type {unknown} */ (parsedHeaders.headers)),
-		};
-	} finally {
-		await rm(folder, { recursive: true, force: true });
-	}
-}
 
 /**
  * The site's own rules, as Netlify reads them: the publish folder's `_redirects`, then netlify.toml's
@@ -319,17 +282,21 @@ async function loadAstroBuild(why, utils) {
 /**
  * Fallback's rules as Netlify's config takes them: those of its own folder first (`redirects!`,
  * before the site's: they answer nothing of the site's, and an SPA's catch-all must not hide
- * them), the rest (unknown paths, the API, the rule files) after the site's own.
- * @param {{ _redirects: string, _headers: string }} text
+ * them), the rest (unknown paths, the API, the rule files) after the site's own. The rules are
+ * data already, in the shape Netlify's parsers give (fallback-pages's tests compare them).
+ * @param {EmbeddedPages['rules']} lines
  * @param {string} folder
+ * @param {Bundled} embed
  */
-async function splitRules(text, folder) {
-	const rules = await readRules(text._redirects, text._headers);
+function splitRules(lines, folder, embed) {
+	const redirects = /** @type {NetlifyConfig['redirects']} */ (
+		/** @type {unknown} */ (embed.redirectRules(lines.redirects))
+	);
 	const ownFolder = (/** @type {{ from: string }} */ rule) => rule.from.startsWith(folder);
 	return {
-		first: rules.redirects.filter(ownFolder),
-		last: rules.redirects.filter((rule) => !ownFolder(rule)),
-		headers: rules.headers,
+		first: redirects.filter(ownFolder),
+		last: redirects.filter((rule) => !ownFolder(rule)),
+		headers: /** @type {NetlifyConfig['headers']} */ (embed.headerRules(lines.headers)),
 	};
 }
 
@@ -389,7 +356,7 @@ export function inSiteCasing(headers, siteHeaders) {
  * @property {FallbackOptions} options
  * @property {string} folder
  * @property {string} contract
- * @property {Awaited<ReturnType<typeof splitRules>>} rules
+ * @property {ReturnType<typeof splitRules>} rules
  * @property {string} notFound the input notFound: `site` (its own 404.html wins) or `fallback`
  * @property {string | undefined} astro why Astro builds the pages (the options the kit cannot
  *   take), or undefined: the kit gives them
@@ -437,7 +404,7 @@ export async function planRules({ inputs, buildDir, siteHeaders = [], utils, log
 	const astro = embed.kitProblem(options, folder);
 	// Said, and fallback-pages loaded, before the site's build: a missing package fails at once.
 	if (astro) await loadAstroBuild(astro, utils);
-	const split = await splitRules(planned.rules, folder);
+	const split = splitRules(planned.rules, folder, embed);
 	const rules = {
 		...split,
 		headers: inSiteCasing(split.headers, [...siteHeaders, ...(await staticHeaderRules(buildDir))]),

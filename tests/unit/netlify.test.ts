@@ -10,10 +10,18 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { projectNetlifyConfig } from '../netlifyConfig';
 import {
+	headerRules,
+	headersText,
 	netlifyFiles,
+	netlifyHeaderLines,
 	netlifyHeaders,
+	netlifyRedirectLines,
 	netlifyRedirects,
+	redirectRules,
+	redirectsText,
 } from '../../packages/fallback-pages/src/hosts/netlify';
+import { optionsContract } from '../../packages/fallback-pages/src/contract/fromOptions';
+import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
 import { embedPrefixProblem } from '../../packages/fallback-pages/src/config/embed';
 import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
 import { CACHE_CONTROL, embeddedPageHeaders } from '../../packages/fallback-pages/src/contract/pageHeaders';
@@ -259,4 +267,50 @@ describe('netlify.toml, read by @netlify/config', () => {
 		expect(config.build.publish).toBe(join(root, 'dist'));
 		expect(config.build.environment?.['NODE_VERSION']).toMatch(/^2[4-9]/);
 	});
+});
+
+describe('the rules as data are what Netlify’s parsers read from the files written from them', () => {
+	const contracts: [string, RouteContract][] = [
+		['one locale, every path', optionsContract(parseOptions({}), { embedded: false, preview: false })],
+		[
+			'three locales, an API, under maintenance',
+			optionsContract(
+				parseOptions({
+					locales: ['en', 'de', 'ar'],
+					api: { prefixes: ['/api/', '/v2/'] },
+					maintenance: { enabled: true, allow: ['/healthz', '/status/'] },
+				}),
+				{ embedded: false, preview: true },
+			),
+		],
+		[
+			'embedded under a folder, a preview',
+			optionsContract(parseOptions({ locales: ['en', 'fr'], base: '/errors/site/' }), {
+				embedded: true,
+				preview: true,
+			}),
+		],
+	];
+	for (const [name, contract] of contracts) {
+		it(name, async () => {
+			for (const everyPath of [true, false]) {
+				const redirectLines = netlifyRedirectLines(contract);
+				const headerLines = netlifyHeaderLines(contract, { everyPath });
+				const redirects = await parseAllRedirects({
+					redirectsFiles: [tempFile('_redirects', redirectsText(redirectLines))],
+					configRedirects: [],
+					minimal: true,
+				});
+				const headers = await parseAllHeaders({
+					headersFiles: [tempFile('_headers', headersText(headerLines))],
+					configHeaders: [],
+					minimal: true,
+				});
+				expect([...redirects.errors, ...headers.errors]).toEqual([]);
+				expect(redirects.redirects).toEqual(redirectRules(redirectLines));
+				expect(headers.headers).toEqual(headerRules(headerLines));
+				expect(redirectRules(redirectLines).length).toBeGreaterThan(10);
+			}
+		});
+	}
 });

@@ -28,9 +28,10 @@ import {
 } from '../../packages/netlify-plugin-fallback-pages/placePages.js';
 import {
 	siteNotFoundPages,
-	siteNotFoundText,
+	siteNotFoundLines,
 	withSiteNotFound,
 } from '../../packages/fallback-pages/src/embed/siteNotFound';
+import { redirect, redirectsText, type RedirectLine } from '../../packages/fallback-pages/src/hosts/netlify';
 import {
 	deployTarget,
 	mayAnswerSoon,
@@ -285,18 +286,19 @@ describe("what the plugin reads of the site's build", () => {
 			...rules.slice(3),
 		]);
 		expect(withSiteNotFound(rules, ['404.html'], ours)).toEqual(rules.slice(0, 3));
-		// embed's _redirects block, as text: the same rules, comments kept.
-		const block = [
-			'# Fallback',
-			'/fallback/*  /fallback/404.html  404',
-			'/*  /fallback/de/404.html  404  Language=de',
-			'/*  /fallback/404.html  404',
-		].join('\n');
-		expect(siteNotFoundText(block, ['404.html', 'de/404.html'])).toBe(
-			'# Fallback\n/fallback/*  /fallback/404.html  404\n/de/*  /de/404.html  404',
+		// embed's _redirects block, as lines: the same rules, comments kept.
+		const block: RedirectLine[] = [
+			{ comment: '# Fallback' },
+			{ rule: redirect('/fallback/*', '/fallback/404.html', 404, false) },
+			{ rule: redirect('/*', '/fallback/de/404.html', 404, false, 'de') },
+			{ rule: redirect('/*', '/fallback/404.html', 404, false) },
+		];
+		const text = (sitePages: string[]) => redirectsText(siteNotFoundLines(block, sitePages));
+		expect(text(['404.html', 'de/404.html'])).toBe(
+			'# Fallback\n/fallback/*  /fallback/404.html  404\n/de/*  /de/404.html  404\n',
 		);
-		expect(siteNotFoundText(block, ['de/404.html']).split('\n')[2]).toBe('/de/*  /de/404.html  404');
-		expect(siteNotFoundText(block, [])).toBe(block);
+		expect(text(['de/404.html']).split('\n')[2]).toBe('/de/*  /de/404.html  404');
+		expect(text([])).toBe(redirectsText(block));
 	});
 
 	it("names the pages after the input, else the options, else the site's name on Netlify", () => {

@@ -15,13 +15,14 @@ import { holdsContract, mayReplace, readContractFile } from '../contract/contrac
 import { netlifyRuleFiles } from '../contract/fromCatalog';
 import { FallbackError, UsageError } from '../errors';
 import { siteModeFiles } from '../hosts/index';
+import { headersText, redirectsText } from '../hosts/netlify';
 import { writeSiteModeHosts } from '../integration/buildSteps';
 import { removeBlock, splitRules, writeBlock } from '../integration/ruleFiles';
 import { shown } from './configFile';
 import { buildEmbedded } from './pages';
 import { ruleLine, siteCatchAll, type RedirectRule } from './siteCatchAll';
 import { checkPagesFolder } from './rules';
-import { siteNotFoundPages, siteNotFoundText, type NotFoundChoice } from './siteNotFound';
+import { siteNotFoundLines, siteNotFoundPages, type NotFoundChoice } from './siteNotFound';
 
 export interface EmbedRequest {
 	/** The publish folder (resolved), and as the user named it, for the lines told. */
@@ -77,7 +78,10 @@ export async function embedInto(request: EmbedRequest, report: EmbedReporter): P
 			return;
 		}
 		const sitePages = notFound === 'site' ? siteNotFoundPages(publish, base) : [];
-		const rules = { ...built.rules, _redirects: siteNotFoundText(built.rules._redirects, sitePages) };
+		const rules = {
+			_redirects: redirectsText(siteNotFoundLines(built.rules.redirects, sitePages)),
+			_headers: headersText(built.rules.headers),
+		};
 		if (sitePages.length > 0) {
 			const where = sitePages.includes('404.html')
 				? `its unknown paths outside ${base}`

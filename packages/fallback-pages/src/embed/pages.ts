@@ -10,10 +10,9 @@ import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONTRACT_NAME } from '../contract/contract';
 import { readContractFile } from '../contract/contractFile';
-import { netlifyFiles } from '../hosts/netlify';
 import type { FallbackOptions } from '../config/options';
 import { astroBuild } from './build';
-import type { EmbeddedPages } from './rules';
+import { embeddedNetlifyRules, type EmbeddedPages } from './rules';
 
 /** Builds the pages for `base` (`/fallback/`) with `options`. */
 export async function buildEmbedded(
@@ -29,9 +28,8 @@ export async function buildEmbedded(
 	);
 	const built = join(outDir, base);
 	const contract = readContractFile(join(built, CONTRACT_NAME));
-	const [redirects, headers] = netlifyFiles(contract, { everyPath: false });
 	return {
-		rules: { _redirects: redirects!.content, _headers: headers!.content },
+		rules: embeddedNetlifyRules(contract),
 		contract: readFileSync(join(built, CONTRACT_NAME), 'utf8'),
 		pages: readdirSync(built, { recursive: true }).filter((name) => String(name).endsWith('.html')).length,
 		gallery: contract.galleries !== false,

@@ -6,15 +6,36 @@
 import { join } from 'node:path';
 import { CONTRACT_NAME } from '../contract/contract';
 import { contractJson, mayReplace } from '../contract/contractFile';
-import { netlifyFiles } from '../hosts/netlify';
+import {
+	netlifyHeaderLines,
+	netlifyRedirectLines,
+	type HeaderLine,
+	type RedirectLine,
+} from '../hosts/netlify';
+import type { RouteContract } from '../contract/contract';
 import { parseOptions, type FallbackOptions } from '../config/options';
 import { readDeploy } from '../config/deploy';
 import { optionsContract } from '../contract/fromOptions';
 import { FallbackError } from '../errors';
 
+/**
+ * Fallback's Netlify rules for embedded pages, as data: the lines of the site's `_redirects` and
+ * `_headers` blocks (`embed`), whose rules Netlify's config takes as they are (the plugin).
+ */
+export interface EmbeddedNetlifyRules {
+	redirects: RedirectLine[];
+	headers: HeaderLine[];
+}
+
+/** The Netlify rules of embedded pages: on their own paths and files only, never the site's. */
+export const embeddedNetlifyRules = (contract: RouteContract): EmbeddedNetlifyRules => ({
+	redirects: netlifyRedirectLines(contract),
+	headers: netlifyHeaderLines(contract, { everyPath: false }),
+});
+
 export interface EmbeddedPages {
-	/** Fallback's rules for the site's `_redirects` and `_headers`, by file name. */
-	rules: { _redirects: string; _headers: string };
+	/** Fallback's Netlify rules. */
+	rules: EmbeddedNetlifyRules;
 	/** The route contract the build wrote, as text. */
 	contract: string;
 	/** Pages (HTML files) built. */
@@ -43,7 +64,7 @@ export interface EmbeddedRules {
 	contract: string;
 	/** The pages' folder: `/fallback/`. */
 	base: string;
-	rules: { _redirects: string; _headers: string };
+	rules: EmbeddedNetlifyRules;
 }
 
 /**
@@ -54,10 +75,5 @@ export interface EmbeddedRules {
 export function embeddedRules(options: FallbackOptions, base: string): EmbeddedRules {
 	const parsed = parseOptions({ ...options, base }, 'the options');
 	const contract = optionsContract(parsed, { embedded: true, preview: readDeploy(parsed).isPreview });
-	const [redirects, headers] = netlifyFiles(contract, { everyPath: false });
-	return {
-		contract: contractJson(contract),
-		base,
-		rules: { _redirects: redirects!.content, _headers: headers!.content },
-	};
+	return { contract: contractJson(contract), base, rules: embeddedNetlifyRules(contract) };
 }

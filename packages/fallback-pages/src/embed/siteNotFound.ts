@@ -7,6 +7,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { redirect, type RedirectLine } from '../hosts/netlify';
 
 /** How unknown paths outside Fallback's folder are answered where the site has a `404.html`. */
 export const notFoundChoices = ['site', 'fallback'] as const;
@@ -69,13 +70,17 @@ export function withSiteNotFound<Rule extends { from: string }>(
 	return rules;
 }
 
-/** The same for Fallback's `_redirects` block as text (one rule per line, `from  to  status…`). */
-export function siteNotFoundText(redirects: string, sitePages: readonly string[]): string {
-	const lines = redirects.split('\n').map((text) => {
-		const [from = '', to] = text.startsWith('#') ? [] : text.trim().split(/\s+/);
-		return { text, from, to };
-	});
-	return withSiteNotFound(lines, sitePages, isPageCatchAll)
-		.map((rule) => ('text' in rule ? rule.text : `${rule.from}  ${rule.to}  ${rule.status}`))
-		.join('\n');
+/** The same for the lines of Fallback's `_redirects` block, its comments where they were. */
+export function siteNotFoundLines(
+	lines: readonly RedirectLine[],
+	sitePages: readonly string[],
+): RedirectLine[] {
+	const rules = lines.map((line) => ({
+		line,
+		from: 'rule' in line ? line.rule.from : '',
+		to: 'rule' in line ? line.rule.to : undefined,
+	}));
+	return withSiteNotFound(rules, sitePages, isPageCatchAll).map((rule) =>
+		'line' in rule ? rule.line : { rule: redirect(rule.from, rule.to, rule.status, rule.force) },
+	);
 }

@@ -8,6 +8,7 @@ export { optionProblems, type FallbackOptions } from '../config/options';
 export { embedBase, embedPrefixProblem } from '../config/embed';
 export { netlifyInputNames } from '../config/optionNames';
 export { checkPagesFolder, embeddedRules, type EmbeddedPages } from '../embed/rules';
+export { headerRules, redirectRules } from '../hosts/netlify';
 export { kitPages, kitProblem, readKit } from './prebuilt';
 export { isPageCatchAll, notFoundChoices, siteNotFoundPages, withSiteNotFound } from '../embed/siteNotFound';
 export { ruleLine, siteCatchAll } from '../embed/siteCatchAll';
