@@ -288,7 +288,7 @@ async function loadAstroBuild(why, utils) {
  * @param {string} folder
  * @param {Bundled} embed
  */
-function splitRules(lines, folder, embed) {
+function placedRules(lines, folder, embed) {
 	const redirects = /** @type {NetlifyConfig['redirects']} */ (
 		/** @type {unknown} */ (embed.redirectRules(lines.redirects))
 	);
@@ -356,10 +356,12 @@ export function inSiteCasing(headers, siteHeaders) {
  * @property {FallbackOptions} options
  * @property {string} folder
  * @property {string} contract
- * @property {ReturnType<typeof splitRules>} rules
+ * @property {ReturnType<typeof placedRules>} rules
  * @property {string} notFound the input notFound: `site` (its own 404.html wins) or `fallback`
  * @property {string | undefined} astro why Astro builds the pages (the options the kit cannot
  *   take), or undefined: the kit gives them
+ * @property {ReturnType<Bundled['embeddedRules']>} embedded the options parsed once, the deploy,
+ *   the contract and its rules, which the kit's pages are filled from
  */
 
 /**
@@ -395,16 +397,16 @@ export async function planRules({ inputs, buildDir, siteHeaders = [], utils, log
 		);
 	}
 	const { options, folder, from } = await readOptions(embed, inputs, utils);
-	let planned;
+	let embedded;
 	try {
-		planned = embed.embeddedRules(options, folder);
+		embedded = embed.embeddedRules(options, folder);
 	} catch (error) {
 		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
 	}
-	const astro = embed.kitProblem(options, folder);
+	const astro = embed.kitProblem(embedded);
 	// Said, and fallback-pages loaded, before the site's build: a missing package fails at once.
 	if (astro) await loadAstroBuild(astro, utils);
-	const split = splitRules(planned.rules, folder, embed);
+	const split = placedRules(embedded.rules, folder, embed);
 	const rules = {
 		...split,
 		headers: inSiteCasing(split.headers, [...siteHeaders, ...(await staticHeaderRules(buildDir))]),
@@ -428,7 +430,7 @@ export async function planRules({ inputs, buildDir, siteHeaders = [], utils, log
 			? `Fallback: the pages will be built by Astro (fallback-pages): ${astro}`
 			: 'Fallback: the pages come prebuilt with the default look (the options: name, address, folder and languages)',
 	);
-	return { options, folder, contract: planned.contract, rules, notFound, astro };
+	return { options, folder, contract: embedded.contract, rules, notFound, astro, embedded };
 }
 
 /** A rule's identity, to find it in Netlify's resolved config. */
@@ -482,8 +484,7 @@ export async function placePages({
 				).buildEmbedded(options, folder, (line) => log(`Fallback: ${line}`), embed.netlifyInputNames)
 			: embed.kitPages(
 					embed.readKit(KIT_FILE),
-					options,
-					folder,
+					planned.embedded,
 					(line) => log(`Fallback: ${line}`),
 					embed.netlifyInputNames,
 				);

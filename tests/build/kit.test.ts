@@ -17,6 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOutDir, buildTimeoutMs } from '../../scripts/build-with';
 import type { Kit } from '../../packages/fallback-pages/src/kit/applyKit';
 import { kitPages } from '../../packages/fallback-pages/src/kit/prebuilt';
+import { embeddedRules } from '../../packages/fallback-pages/src/embed/rules';
 import type { Locale } from '../../packages/fallback-pages/src/i18n';
 
 const run = promisify(execFile);
@@ -144,7 +145,7 @@ describe('the kit filled with a site’s values is what Astro builds for it', ()
 			process.env = { ...clean, ...env };
 			let pages;
 			try {
-				pages = kitPages(kit, options, base);
+				pages = kitPages(kit, embeddedRules(options, base));
 			} finally {
 				process.env = saved;
 			}

@@ -7,7 +7,9 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyKit, type Kit } from '../../packages/fallback-pages/src/kit/applyKit';
-import { kitProblem } from '../../packages/fallback-pages/src/kit/prebuilt';
+import { kitProblem as problemOf } from '../../packages/fallback-pages/src/kit/prebuilt';
+import { embeddedRules } from '../../packages/fallback-pages/src/embed/rules';
+import type { FallbackOptions } from '../../packages/fallback-pages/src/config/options';
 import {
 	KIT_BASE,
 	KIT_BRANCH,
@@ -129,6 +131,9 @@ async function expectParity(kit: Kit, values: KitValues) {
 	}
 	return filled;
 }
+
+/** Why the kit cannot make the pages of `options` under `base`. */
+const kitProblem = (options: FallbackOptions, base: string) => problemOf(embeddedRules(options, base));
 
 describe('kitProblem: the kit takes the default look', () => {
 	it('takes a name, an address, languages and a folder', () => {

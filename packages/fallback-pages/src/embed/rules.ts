@@ -13,8 +13,8 @@ import {
 	type RedirectLine,
 } from '../hosts/netlify';
 import type { RouteContract } from '../contract/contract';
-import { parseOptions, type FallbackOptions } from '../config/options';
-import { readDeploy } from '../config/deploy';
+import { parseOptions, type FallbackOptions, type ParsedOptions } from '../config/options';
+import { readDeploy, type Deploy } from '../config/deploy';
 import { optionsContract } from '../contract/fromOptions';
 import { FallbackError } from '../errors';
 
@@ -58,13 +58,21 @@ export function checkPagesFolder(publish: string, base: string, shown: string): 
 	}
 }
 
-/** What embedded pages answer, known before they are built: their contract and its Netlify rules. */
+/**
+ * What embedded pages answer, known before they are built: their contract and its Netlify rules,
+ * with the options they follow from, parsed once.
+ */
 export interface EmbeddedRules {
 	/** The route contract, as the build writes it into the pages' folder (`contract.json`). */
 	contract: string;
 	/** The pages' folder: `/fallback/`. */
 	base: string;
 	rules: EmbeddedNetlifyRules;
+	/** The options as given, and parsed (with `base`). */
+	options: FallbackOptions;
+	parsed: ParsedOptions;
+	/** The deploy the build is for: production, or a preview with its branch and commit. */
+	deploy: Deploy;
 }
 
 /**
@@ -74,6 +82,14 @@ export interface EmbeddedRules {
  */
 export function embeddedRules(options: FallbackOptions, base: string): EmbeddedRules {
 	const parsed = parseOptions({ ...options, base }, 'the options');
-	const contract = optionsContract(parsed, { embedded: true, preview: readDeploy(parsed).isPreview });
-	return { contract: contractJson(contract), base, rules: embeddedNetlifyRules(contract) };
+	const deploy = readDeploy(parsed);
+	const contract = optionsContract(parsed, { embedded: true, preview: deploy.isPreview });
+	return {
+		contract: contractJson(contract),
+		base,
+		rules: embeddedNetlifyRules(contract),
+		options,
+		parsed,
+		deploy,
+	};
 }

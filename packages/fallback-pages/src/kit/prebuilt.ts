@@ -9,11 +9,10 @@ import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
 import { CONTRACT_NAME } from '../contract/contract';
-import { parseOptions, type FallbackOptions, type ParsedOptions } from '../config/options';
-import { describeDeploy, noSiteAddress, readDeploy, siteUrl, type Deploy } from '../config/deploy';
-import { javascriptNames, type OptionNames } from '../config/optionNames';
-import { defaultLanguagesLine } from '../config/optionNames';
-import { embeddedRules, type EmbeddedPages } from '../embed/rules';
+import { parseOptions, type ParsedOptions } from '../config/options';
+import { describeDeploy, noSiteAddress, siteUrl, type Deploy } from '../config/deploy';
+import { defaultLanguagesLine, javascriptNames, type OptionNames } from '../config/optionNames';
+import type { EmbeddedPages, EmbeddedRules } from '../embed/rules';
 import { hasGalleries } from '../contract/fromOptions';
 import { applyKit, KIT_FORMAT, kitValuesProblem, type Kit } from './applyKit';
 import { kitOptionPaths, type KitValues } from './fillables';
@@ -50,11 +49,10 @@ function differences(given: Record<string, unknown>, plain: Record<string, unkno
 }
 
 /**
- * Why the kit cannot make these pages, or undefined when it can: the options that are not the
- * default look's, or a deploy it cannot show.
+ * Why the kit cannot make the pages planned (embeddedRules), or undefined when it can: the options
+ * that are not the default look's, or a deploy it cannot show.
  */
-export function kitProblem(options: FallbackOptions, base: string): string | undefined {
-	const parsed = parseOptions({ ...options, base }, 'the options');
+export function kitProblem({ parsed, deploy }: EmbeddedRules): string | undefined {
 	// The options with the kit's values alone, the others left to their defaults.
 	const taken: Record<string, Record<string, unknown>> = {};
 	for (const path of kitOptionPaths) {
@@ -71,29 +69,26 @@ export function kitProblem(options: FallbackOptions, base: string): string | und
 			changed.length === 1 ? changed[0] : `${changed.slice(0, -1).join(', ')} and ${changed.at(-1)}`;
 		return `${named} ${changed.length === 1 ? 'is' : 'are'} not the default look`;
 	}
-	return kitValuesProblem(kitValues(parsed, readDeploy(parsed)));
+	return kitValuesProblem(kitValues(parsed, deploy));
 }
 
 /**
- * The pages for `base` with `options`, from the kit (check kitProblem first); `notice` hears the
+ * The pages planned (embeddedRules), from the kit (check kitProblem first); `notice` hears the
  * lines Astro's build would say of the deploy, the languages and the address.
  */
 export function kitPages(
 	kit: Kit,
-	options: FallbackOptions,
-	base: string,
+	planned: EmbeddedRules,
 	notice: (line: string) => void = () => {},
 	names: OptionNames = javascriptNames,
 ): EmbeddedPages {
 	const started = performance.now();
-	const parsed = parseOptions({ ...options, base }, 'the options');
-	const deploy = readDeploy(parsed);
+	const { options, parsed, deploy, base, contract, rules } = planned;
 	const values = kitValues(parsed, deploy);
 	notice(describeDeploy(deploy, names.preview));
 	if (options.locales === undefined) notice(defaultLanguagesLine(parsed.defaultLocale, names));
 	if (values.url === null) notice(noSiteAddress(base, names.address));
 	const files = applyKit(kit, values);
-	const { contract, rules } = embeddedRules(options, base);
 	files.set(CONTRACT_NAME, contract);
 	return {
 		rules,
