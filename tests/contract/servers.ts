@@ -14,11 +14,11 @@ import type { RouteContract } from '../../packages/fallback-pages/src/contract/c
 import {
 	apacheProxyConfig,
 	apacheProxyFailureStatuses,
-	apacheStaticConfig,
+	apacheStandaloneConfig,
 	apacheTypeMaps,
 	typeMapsRoot,
 } from '../../packages/fallback-pages/src/hosts/apache';
-import { caddyProxyConfig, caddyStaticConfig } from '../../packages/fallback-pages/src/hosts/caddy';
+import { caddyProxyConfig, caddyStandaloneConfig } from '../../packages/fallback-pages/src/hosts/caddy';
 import {
 	cloudflareCompatibilityDate,
 	cloudflareWorker,
@@ -27,11 +27,11 @@ import {
 import {
 	haproxyProxyConfig,
 	haproxyProxyFailureStatuses,
-	haproxyStaticConfig,
+	haproxyStandaloneConfig,
 } from '../../packages/fallback-pages/src/hosts/haproxy';
 import { netlifyFiles } from '../../packages/fallback-pages/src/hosts/netlify';
 import { defaultHostOptions, type HostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
-import { nginxProxyConfig, nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
+import { nginxProxyConfig, nginxStandaloneConfig } from '../../packages/fallback-pages/src/hosts/nginx';
 import { apacheMain, caddyEnvironment, nginxMain } from '../../scripts/server-mains';
 import { findExecutable, systemRequirements } from '../../scripts/system-requirements';
 import type { FuzzRequest } from './fuzz';
@@ -73,7 +73,7 @@ export interface ServerUnderTest extends HostProfile {
 	executables: readonly string[];
 	/** How to get it. */
 	install: string;
-	/** The generator file a failing test points at. */
+	/** The generator a failing test points at: its file, or its folder (one file per mode). */
 	source: string;
 	/** The generated config for each mode the server is tested in. */
 	configs: Partial<Record<Mode, (contract: RouteContract, options: HostOptions) => string>>;
@@ -168,10 +168,10 @@ export const nginx: ServerUnderTest = {
 	...profiles.nginx,
 	executables: ['nginx'],
 	install: `apt-get install ${debianPackage('nginx')}`,
-	source: 'src/hosts/nginx.ts',
+	source: 'src/hosts/nginx/',
 	shippedFiles: ['nginx/fallback-standalone.conf', 'nginx/fallback-proxy.conf'],
 	requestIds: { log: '/var/log/nginx/access.log', inBody: true },
-	configs: { static: nginxStaticConfig, proxy: nginxProxyConfig },
+	configs: { static: nginxStandaloneConfig, proxy: nginxProxyConfig },
 	teamBlock: {
 		files: ['nginx/fallback-site-http.conf', 'nginx/fallback-site.conf'],
 		config: (root, port, fallback, { app, notFoundPage } = {}) =>
@@ -237,9 +237,9 @@ export const caddy: ServerUnderTest = {
 	...profiles.caddy,
 	executables: ['caddy'],
 	install: `apt-get install ${debianPackage('caddy')}`,
-	source: 'src/hosts/caddy.ts',
+	source: 'src/hosts/caddy/',
 	shippedFiles: ['caddy/Caddyfile.standalone', 'caddy/Caddyfile.proxy'],
-	configs: { static: caddyStaticConfig, proxy: caddyProxyConfig },
+	configs: { static: caddyStandaloneConfig, proxy: caddyProxyConfig },
 	teamBlock: {
 		files: ['caddy/fallback-site.caddy'],
 		config: (root, port, fallback, { app, ownErrors } = {}) =>
@@ -316,9 +316,9 @@ export const apache: ServerUnderTest = {
 	requestIds: { log: '/var/log/apache2/access.log' },
 	executables: ['apache2', 'httpd'],
 	install: `apt-get install ${debianPackage('apache2')}`,
-	source: 'src/hosts/apache.ts',
+	source: 'src/hosts/apache/',
 	shippedFiles: ['apache/fallback-standalone.conf', 'apache/fallback-proxy.conf'],
-	configs: { static: apacheStaticConfig, proxy: apacheProxyConfig },
+	configs: { static: apacheStandaloneConfig, proxy: apacheProxyConfig },
 	teamBlock: {
 		files: ['apache/fallback-site.conf'],
 		config: (root, port, fallback, { app, notFoundPage, notFoundAfterFallback } = {}) =>
@@ -401,10 +401,10 @@ export const haproxy: ServerUnderTest = {
 	...profiles.haproxy,
 	executables: ['haproxy'],
 	install: `apt-get install ${debianPackage('haproxy')}`,
-	source: 'src/hosts/haproxy.ts',
+	source: 'src/hosts/haproxy/',
 	shippedFiles: ['haproxy/haproxy-standalone.cfg', 'haproxy/haproxy-proxy.cfg'],
 	requestIds: { log: haproxyAccessLog },
-	configs: { static: haproxyStaticConfig, proxy: haproxyProxyConfig },
+	configs: { static: haproxyStandaloneConfig, proxy: haproxyProxyConfig },
 	proxyFailureStatuses: haproxyProxyFailureStatuses,
 	connectTimeoutStatus: haproxyProxyFailureStatuses.unreachable,
 	async start({ dir, siteConfig, port, label, executable }) {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
+import { nginxStandaloneConfig } from '../../packages/fallback-pages/src/hosts/nginx';
 import type { Failure } from '../../packages/fallback-pages/src/verify/checks';
 import type { VerifyResult } from '../../packages/fallback-pages/src/verify/run';
 import { runVerify } from '../../packages/fallback-pages/src/verify/main';
@@ -40,7 +40,7 @@ describe('npm run verify against a broken host (nginx behind a proxy that breaks
 		nginxServer = await nginx.start({
 			dir: join(work.dir, 'server'),
 			pagesRoot: work.pagesRoot,
-			siteConfig: nginxStaticConfig(contract, {
+			siteConfig: nginxStandaloneConfig(contract, {
 				pagesRoot: work.pagesRoot,
 				listen: { host: '127.0.0.1', port },
 				upstream: '127.0.0.1:1',

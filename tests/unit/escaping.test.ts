@@ -12,9 +12,9 @@ import {
 	oneLine,
 } from '../../packages/fallback-pages/src/hosts/format';
 import { parseHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
-import { nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
-import { caddyStaticConfig } from '../../packages/fallback-pages/src/hosts/caddy';
-import { apacheStaticConfig } from '../../packages/fallback-pages/src/hosts/apache';
+import { nginxStandaloneConfig } from '../../packages/fallback-pages/src/hosts/nginx';
+import { caddyStandaloneConfig } from '../../packages/fallback-pages/src/hosts/caddy';
+import { apacheStandaloneConfig } from '../../packages/fallback-pages/src/hosts/apache';
 import { netlifyHeaders } from '../../packages/fallback-pages/src/hosts/netlify';
 import { fixtureOptions, withHeaderValue } from './fixtures/contract';
 
@@ -68,14 +68,14 @@ describe('header names and one-line values', () => {
 
 describe('a hostile header value in the contract', () => {
 	it('stops nginx and Netlify, which cannot carry it, and is written literally by Caddy and Apache', () => {
-		expect(() => nginxStaticConfig(withHeaderValue('X-Fixture', 'a$host'), fixtureOptions)).toThrow(
+		expect(() => nginxStandaloneConfig(withHeaderValue('X-Fixture', 'a$host'), fixtureOptions)).toThrow(
 			/page header X-Fixture/,
 		);
 		expect(() => netlifyHeaders(withHeaderValue('X-Fixture', 'a\nb'))).toThrow(/header X-Fixture on \/\*/);
-		expect(caddyStaticConfig(withHeaderValue('X-Fixture', '{path}'), fixtureOptions)).toContain(
+		expect(caddyStandaloneConfig(withHeaderValue('X-Fixture', '{path}'), fixtureOptions)).toContain(
 			'X-Fixture "\\{path\\}"',
 		);
-		expect(apacheStaticConfig(withHeaderValue('X-Fixture', '50%'), fixtureOptions)).toContain(
+		expect(apacheStandaloneConfig(withHeaderValue('X-Fixture', '50%'), fixtureOptions)).toContain(
 			'Header always set X-Fixture "50%%"',
 		);
 	});

@@ -12,12 +12,12 @@ import { describe, expect, it } from 'vitest';
 import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
 import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
 import { pageHeaders } from '../../packages/fallback-pages/src/contract/pageHeaders';
-import { apacheProxyConfig, apacheStaticConfig } from '../../packages/fallback-pages/src/hosts/apache';
-import { caddyProxyConfig, caddyStaticConfig } from '../../packages/fallback-pages/src/hosts/caddy';
+import { apacheProxyConfig, apacheStandaloneConfig } from '../../packages/fallback-pages/src/hosts/apache';
+import { caddyProxyConfig, caddyStandaloneConfig } from '../../packages/fallback-pages/src/hosts/caddy';
 import { pathPrefixesPattern } from '../../packages/fallback-pages/src/hosts/format';
-import { haproxyProxyConfig, haproxyStaticConfig } from '../../packages/fallback-pages/src/hosts/haproxy';
+import { haproxyProxyConfig, haproxyStandaloneConfig } from '../../packages/fallback-pages/src/hosts/haproxy';
 import { firstListedCapture } from '../../packages/fallback-pages/src/hosts/language';
-import { nginxProxyConfig, nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
+import { nginxProxyConfig, nginxStandaloneConfig } from '../../packages/fallback-pages/src/hosts/nginx';
 import { defaultHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import { cataloguedLocales } from '../../scripts/catalogued-locales';
 
@@ -71,12 +71,12 @@ const nginxTables = (lines: readonly string[]) =>
 	mapBlocks(lines).filter((line) => !/^\tlocation \^~ \/[a-z]{2}\/problem\/ \{ return 404; \}$/.test(line));
 
 const servers = {
-	'nginx static': { generate: nginxStaticConfig, tables: nginxTables },
+	'nginx static': { generate: nginxStandaloneConfig, tables: nginxTables },
 	'nginx proxy': { generate: nginxProxyConfig, tables: nginxTables },
-	'Caddy static': { generate: caddyStaticConfig, tables: mapBlocks },
+	'Caddy static': { generate: caddyStandaloneConfig, tables: mapBlocks },
 	'Caddy proxy': { generate: caddyProxyConfig, tables: mapBlocks },
 	'Apache static': {
-		generate: apacheStaticConfig,
+		generate: apacheStandaloneConfig,
 		tables: (lines: readonly string[]) =>
 			outsideBlocks(lines, (line) => /^\t*<Directory ".*\/[a-z]{2}">$/.test(line), '</Directory>'),
 	},
@@ -86,7 +86,7 @@ const servers = {
 			outsideBlocks(lines, (line) => /^\t*<Directory ".*\/[a-z]{2}">$/.test(line), '</Directory>'),
 	},
 	// A backend runs to the next section; a section's lines are indented.
-	'HAProxy static': { generate: haproxyStaticConfig, tables: withoutBackends },
+	'HAProxy static': { generate: haproxyStandaloneConfig, tables: withoutBackends },
 	'HAProxy proxy': { generate: haproxyProxyConfig, tables: withoutBackends },
 };
 
@@ -115,7 +115,7 @@ describe.each(Object.entries(servers))('%s', (_name, { generate, tables }) => {
 
 describe('HAProxy: a backend per locale and format, those of a format the same size', () => {
 	it.each([
-		['static', haproxyStaticConfig],
+		['static', haproxyStandaloneConfig],
 		['proxy', haproxyProxyConfig],
 	] as const)('%s', (_mode, generate) => {
 		const backends = generate(all, defaultHostOptions)

@@ -19,7 +19,7 @@ import {
 	haproxyPayloadLimit,
 	haproxyProxyConfig,
 	haproxyServedFiles,
-	haproxyStaticConfig,
+	haproxyStandaloneConfig,
 } from '../../packages/fallback-pages/src/hosts/haproxy';
 import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts/index';
 import {
@@ -37,7 +37,7 @@ const code = (config: string) =>
 		.filter((line) => !line.trim().startsWith('#'))
 		.join('\n');
 
-const generators = { static: haproxyStaticConfig, proxy: haproxyProxyConfig };
+const generators = { static: haproxyStandaloneConfig, proxy: haproxyProxyConfig };
 
 describe.each(Object.entries(generators))('HAProxy %s', (mode, generate) => {
 	const config = generate(fixtureContract, fixtureOptions);
@@ -156,7 +156,7 @@ describe.each(Object.entries(generators))('HAProxy %s', (mode, generate) => {
 });
 
 describe('HAProxy static site', () => {
-	const config = haproxyStaticConfig(fixtureContract, fixtureOptions);
+	const config = haproxyStandaloneConfig(fixtureContract, fixtureOptions);
 
 	it('answers /{code} and /{code}.html, other methods with 405 and its Allow, the rest with 404', () => {
 		expect(config).toContain("\tacl fallback_page_1 path -m reg '^/()(404|405|503)(?:[.]html)?$'\n");
@@ -184,7 +184,7 @@ describe('HAProxy static site', () => {
 
 	it('runs each path pattern once per request: later rules read what it set', () => {
 		for (const contract of [fixtureContract, fixtureWithGerman]) {
-			const rules = code(haproxyStaticConfig(contract, fixtureOptions))
+			const rules = code(haproxyStandaloneConfig(contract, fixtureOptions))
 				.split('\n')
 				.filter((line) => /^\thttp-request /.test(line));
 			for (const acl of ['fallback_page_1', 'fallback_gallery']) {
@@ -207,7 +207,7 @@ describe('HAProxy static site', () => {
 	});
 
 	it('answers an extra page that shares a status with its own file', () => {
-		const extra = haproxyStaticConfig(fixtureWithExtraPage, fixtureOptions);
+		const extra = haproxyStandaloneConfig(fixtureWithExtraPage, fixtureOptions);
 		expect(extra).toMatch(/\tacl fallback_page_1 path -m reg '\^\/\(\)\([^']*\|maintenance\)/);
 		expect(extra).toContain(
 			'return status 503 content-type "text/html; charset=utf-8" file "/srv/fallback-pages/maintenance.html" if { var(txn.fallback_name) -m str maintenance }',
@@ -244,7 +244,7 @@ describe('HAProxy in front of an app', () => {
 });
 
 describe('unsafe values are refused', () => {
-	const broken = (contract: RouteContract) => () => haproxyStaticConfig(contract, fixtureOptions);
+	const broken = (contract: RouteContract) => () => haproxyStandaloneConfig(contract, fixtureOptions);
 
 	it('a line break in a header value, a bad header name, a path HAProxy would split', () => {
 		expect(broken(withHeaderValue('X-Fixture', 'a\nb'))).toThrow(UnsafeConfigValue);
@@ -260,7 +260,10 @@ describe('unsafe values are refused', () => {
 			haproxyProxyConfig(fixtureContract, { ...fixtureOptions, upstream: '10.0.0.7:80 backup' }),
 		).toThrow(UnsafeConfigValue);
 		expect(() =>
-			haproxyStaticConfig({ ...fixtureContract, maintenance: { allowedPaths: ['/a b'] } }, fixtureOptions),
+			haproxyStandaloneConfig(
+				{ ...fixtureContract, maintenance: { allowedPaths: ['/a b'] } },
+				fixtureOptions,
+			),
 		).toThrow(UnsafeConfigValue);
 	});
 

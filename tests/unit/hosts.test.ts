@@ -9,14 +9,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
 	apacheProxyConfig,
-	apacheStaticConfig,
+	apacheStandaloneConfig,
 	apacheTypeMaps,
 } from '../../packages/fallback-pages/src/hosts/apache';
 import { firstListedCapture, firstListedPattern } from '../../packages/fallback-pages/src/hosts/language';
-import { caddyProxyConfig, caddyStaticConfig } from '../../packages/fallback-pages/src/hosts/caddy';
+import { caddyProxyConfig, caddyStandaloneConfig } from '../../packages/fallback-pages/src/hosts/caddy';
 import { cloudFrontCustomErrorResponses } from '../../packages/fallback-pages/src/hosts/cloudfront';
 import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts/index';
-import { nginxProxyConfig, nginxStaticConfig } from '../../packages/fallback-pages/src/hosts/nginx';
+import { nginxProxyConfig, nginxStandaloneConfig } from '../../packages/fallback-pages/src/hosts/nginx';
 import { vercelRoutes, type VercelRoute } from '../../packages/fallback-pages/src/hosts/vercel';
 import { defaultHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import {
@@ -41,11 +41,11 @@ function expectBalancedBraces(text: string) {
 }
 
 const servers = {
-	'nginx static': nginxStaticConfig,
+	'nginx static': nginxStandaloneConfig,
 	'nginx proxy': nginxProxyConfig,
-	'Caddy static': caddyStaticConfig,
+	'Caddy static': caddyStandaloneConfig,
 	'Caddy proxy': caddyProxyConfig,
-	'Apache static': apacheStaticConfig,
+	'Apache static': apacheStandaloneConfig,
 	'Apache proxy': apacheProxyConfig,
 };
 
@@ -137,12 +137,12 @@ describe('pages that share a status', () => {
 
 describe('no version disclosed', () => {
 	it('nginx: server_tokens off; Apache: ServerTokens Prod and no signature', () => {
-		for (const config of [nginxStaticConfig, nginxProxyConfig].map((g) =>
+		for (const config of [nginxStandaloneConfig, nginxProxyConfig].map((g) =>
 			g(fixtureContract, fixtureOptions),
 		)) {
 			expect(config).toContain('\tserver_tokens off;');
 		}
-		for (const config of [apacheStaticConfig, apacheProxyConfig].map((g) =>
+		for (const config of [apacheStandaloneConfig, apacheProxyConfig].map((g) =>
 			g(fixtureContract, fixtureOptions),
 		)) {
 			expect(config).toMatch(/^ServerTokens Prod$/m);
@@ -425,7 +425,7 @@ describe('language negotiation', () => {
 	});
 
 	it.each([
-		['static', caddyStaticConfig],
+		['static', caddyStandaloneConfig],
 		['proxy', caddyProxyConfig],
 	])(
 		'Caddy %s: reads each pattern map once (a map runs again at each read), into vars',
@@ -442,9 +442,9 @@ describe('language negotiation', () => {
 
 	it('refuses a locale that is not a two-letter code, where it would reach a config', () => {
 		expect(() => firstListedPattern('de', ['en', 'de"'])).toThrow(/two-letter language code/);
-		expect(() => nginxStaticConfig({ ...fixtureWithGerman, otherLocales: ['d|e'] }, fixtureOptions)).toThrow(
-			/two-letter language code/,
-		);
+		expect(() =>
+			nginxStandaloneConfig({ ...fixtureWithGerman, otherLocales: ['d|e'] }, fixtureOptions),
+		).toThrow(/two-letter language code/);
 	});
 });
 

@@ -29,15 +29,8 @@ import {
 	type RouteContract,
 } from '../contract/contract';
 import { fileHeader, literalPath, nginxRegex, type HostConfigFile } from './format';
-import {
-	addHeaders,
-	fileTypes,
-	formatMaps,
-	languageMaps,
-	pageUri,
-	requestIdFilters,
-	statusHeaderMaps,
-} from './nginx';
+import { addHeaders, formatMaps, languageMaps, pageUri, statusHeaderMaps } from './nginx/maps';
+import { fileTypes, requestIdFilters } from './nginx/locations';
 import { block, comment, inlineBlock, nginxSyntax, renderFile } from './syntax/braces';
 import { kubernetesOptionsOf, type HostOptions } from '../config/hostOptions';
 import { pagesImage, toYaml, traefikNames } from './traefik';

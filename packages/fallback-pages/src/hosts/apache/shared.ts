@@ -1,20 +1,17 @@
 /**
- * Apache httpd 2.4: a virtual host for Fallback's pages alone (standalone), one for Apache in front
- * of an app, and the site mode's file a team includes in the virtual host of its own site.
- * ErrorDocument points at local paths, so Apache serves the page with the original status (a full
- * URL would make it a redirect).
+ * Apache: what its three kinds of config share. The page and status headers, the type maps that
+ * negotiate each error page's language and format, the rewrite rules of the pages and the API,
+ * maintenance, request IDs and the ErrorDocument lines. The files: standalone.ts (Fallback's
+ * pages alone), proxy.ts (in front of an app), site.ts (included in a team's own VirtualHost).
  */
 import {
 	baseOf,
 	contentLanguage,
 	errorRoutes,
-	folderLocale,
-	headersInFrontOfApp,
 	MAINTENANCE_STATUS,
 	negotiates,
 	notFoundPage,
 	PROBLEM_JSON,
-	replacedAppPages,
 	routeLocale,
 	statusPage,
 	type HeadersOf,
@@ -22,25 +19,21 @@ import {
 	type RouteContract,
 	requestIdsOf,
 	localePrefix,
-} from '../contract/contract';
+} from '../../contract/contract';
 import {
 	allowedPathsPattern,
 	apacheHeaderValue,
 	apacheString,
 	exactPathsPattern,
-	fileHeader,
 	headerName,
 	literalPathPattern,
 	pathPrefixesPattern,
 	longestFileName,
 	type HostConfigFile,
-	passedFourxx,
-	pagesFolderLines,
-} from './format';
-import { firstListedCapture } from './language';
-import { formats } from './mediaType';
+} from '../format';
+import { firstListedCapture } from '../language';
+import { formats } from '../mediaType';
 import {
-	fallbackGalleries,
 	foldersWithoutIndex,
 	namedStatuses,
 	pageGroupPattern,
@@ -48,10 +41,10 @@ import {
 	pageIn,
 	pageName,
 	pageStatuses,
-} from './pageTable';
-import { comment, renderApacheFile, section, type ApacheDirective, type ApacheNode } from './syntax/apache';
-import { apacheUnsupportedStatuses } from './unsupportedStatuses';
-import type { HostOptions } from '../config/hostOptions';
+} from '../pageTable';
+import { comment, section, type ApacheDirective, type ApacheNode } from '../syntax/apache';
+import { apacheUnsupportedStatuses } from '../unsupportedStatuses';
+import type { HostOptions } from '../../config/hostOptions';
 
 /**
  * What Apache's mod_proxy answers when the app fails in ways other than an error response
@@ -61,20 +54,20 @@ import type { HostOptions } from '../config/hostOptions';
 export const apacheProxyFailureStatuses = { unreachable: 503, timeout: 502 } as const;
 
 /** The pages of what Apache itself answers when the app cannot be reached or is too slow. */
-const failurePages = (contract: RouteContract) =>
+export const failurePages = (contract: RouteContract) =>
 	Object.values(apacheProxyFailureStatuses)
 		.map((status) => statusPage(contract, status))
 		.filter((route): route is PageRoute => route !== undefined);
 
-const supported = (routes: readonly PageRoute[]) =>
+export const supported = (routes: readonly PageRoute[]) =>
 	routes.filter((route) => !apacheUnsupportedStatuses.has(route.status));
 
-function virtualHostAddress({ listen }: HostOptions): string {
+export function virtualHostAddress({ listen }: HostOptions): string {
 	return `${listen.host ?? '*'}:${listen.port}`;
 }
 
 /** The page headers, on every response Apache answers in this context (`always`: errors too). */
-function pageHeaderLines(contract: RouteContract): ApacheDirective[] {
+export function pageHeaderLines(contract: RouteContract): ApacheDirective[] {
 	return Object.entries(contract.pageHeaders).map(
 		([name, value]) =>
 			`Header always set ${headerName(name, 'page header name')} ${apacheHeaderValue(value, `page header ${name}`)}`,
@@ -85,7 +78,7 @@ function pageHeaderLines(contract: RouteContract): ApacheDirective[] {
  * `Header always` adds to error responses too (plain `Header` only touches 2xx); the expression
  * ties each header to its status, whichever rule or failure produced it.
  */
-function statusHeaderLines(routes: readonly PageRoute[], headersOf: HeadersOf): ApacheDirective[] {
+export function statusHeaderLines(routes: readonly PageRoute[], headersOf: HeadersOf): ApacheDirective[] {
 	return routes.flatMap((route) =>
 		Object.entries(headersOf(route)).map(
 			([name, value]) =>
@@ -94,7 +87,7 @@ function statusHeaderLines(routes: readonly PageRoute[], headersOf: HeadersOf): 
 	);
 }
 
-const unsupportedNote = comment(
+export const unsupportedNote = comment(
 	`Apache 2.4 cannot answer ${[...apacheUnsupportedStatuses].join(' or ')} (not in its status table): those pages are left out.`,
 );
 
@@ -102,13 +95,13 @@ const unsupportedNote = comment(
  * Rules below apply to what a visitor asked for, not to the internal redirect that serves an
  * ErrorDocument (REDIRECT_STATUS is set there): otherwise the page's own rule would fire again.
  */
-const onlyVisitorRequests = ['RewriteCond "%{ENV:REDIRECT_STATUS}" "!^$"', 'RewriteRule "^" "-" [L]'];
+export const onlyVisitorRequests = ['RewriteCond "%{ENV:REDIRECT_STATUS}" "!^$"', 'RewriteRule "^" "-" [L]'];
 
 /**
  * Maintenance: every path a visitor asks for but the allowed ones ends at once with 503, whose
  * ErrorDocument shows its page; in front of an app, before ProxyPass could pass it on.
  */
-function maintenanceRules(contract: RouteContract): ApacheNode[] {
+export function maintenanceRules(contract: RouteContract): ApacheNode[] {
 	const { maintenance } = contract;
 	if (!maintenance) return [];
 	return [
@@ -207,7 +200,12 @@ const mapFormats = {
  * `de/`; unset, the default's) and, where a request for a page named otherwise raised it, of that
  * page (`FALLBACK_NAME`, `global-error.`), which picks the format. Evaluated per error (Apache 2.4.13+).
  */
-function errorDocument(contract: RouteContract, status: number, mapsUrl: string, suffix = '.var'): string {
+export function errorDocument(
+	contract: RouteContract,
+	status: number,
+	mapsUrl: string,
+	suffix = '.var',
+): string {
 	const named = [...namedStatuses(contract).values()].includes(status) ? '%{ENV:FALLBACK_NAME}' : '';
 	// The site's own page (sitePages) answers in every language: only a locale's folder changes it.
 	// Its problem document alone (under the API) is Fallback's, in the language asked for.
@@ -222,7 +220,7 @@ function errorDocument(contract: RouteContract, status: number, mapsUrl: string,
  * `FALLBACK_LOCALE` (unset for the default locale). Under a locale's folder (`/de/404`,
  * `/de/no-such-page`) that locale replaces it.
  */
-function languageRules(contract: RouteContract): ApacheNode[] {
+export function languageRules(contract: RouteContract): ApacheNode[] {
 	if (!negotiates(contract)) return [];
 	const shipped = [contract.defaultLocale, ...contract.otherLocales];
 	return [
@@ -252,7 +250,7 @@ function languageRules(contract: RouteContract): ApacheNode[] {
  * its status. One pattern tells a page from any other path, which skips the rest; a page then gets
  * its locale and its status by its name.
  */
-function pageRules(contract: RouteContract): ApacheNode[] {
+export function pageRules(contract: RouteContract): ApacheNode[] {
 	const statuses = pageStatuses(contract);
 	return [
 		comment('GET /{code}, /{locale}/{code}.html and the other pages answer with their status and page.'),
@@ -287,7 +285,7 @@ function pageRules(contract: RouteContract): ApacheNode[] {
  * only uses the map's to choose), its charset from AddCharset; a .json file is a problem document.
  * Goes inside the pages' <Directory>, followed by one <Directory> per other locale's folder.
  */
-function pageLanguageLines(contract: RouteContract): ApacheDirective[] {
+export function pageLanguageLines(contract: RouteContract): ApacheDirective[] {
 	return [
 		'AddCharset utf-8 .html .txt',
 		`AddType ${PROBLEM_JSON} .json`,
@@ -300,7 +298,7 @@ function pageLanguageLines(contract: RouteContract): ApacheDirective[] {
 	];
 }
 
-function localeDirectories(contract: RouteContract, options: HostOptions): ApacheNode[] {
+export function localeDirectories(contract: RouteContract, options: HostOptions): ApacheNode[] {
 	return contract.otherLocales.map((locale) =>
 		section(
 			'Directory',
@@ -327,7 +325,7 @@ const acceptedFormats = `(^|[ ,])([*]/[*]|text/([*]|html|plain)|application/([*]
 const acceptedProblemFormats = `(^|[ ,])([*]/[*]|application/([*]|json|problem[+]json))${notRefused}( *[;,]|$)`;
 
 /** The type maps' folder at `mapsUrl`: its .var files are type maps. */
-function typeMapLines(options: HostOptions, mapsUrl: string): ApacheNode[] {
+export function typeMapLines(options: HostOptions, mapsUrl: string): ApacheNode[] {
 	const maps = apacheString(`${typeMapsRoot(options)}/`, 'type maps folder');
 	return [
 		comment([
@@ -363,7 +361,7 @@ function typeMapLines(options: HostOptions, mapsUrl: string): ApacheNode[] {
  * errors, which are never validated (`Header unset` without `always`: that is the table Apache
  * keeps it in).
  */
-function negotiatedHeaderLines(contract: RouteContract, onErrors = false): ApacheDirective[] {
+export function negotiatedHeaderLines(contract: RouteContract, onErrors = false): ApacheDirective[] {
 	const errors = 'expr=%{REQUEST_STATUS} =~ /^[45]/';
 	return [
 		`Header always set Vary ${negotiates(contract) ? '"Accept-Language, Accept"' : 'Accept'}${onErrors ? ` "${errors}"` : ''}`,
@@ -376,7 +374,7 @@ function negotiatedHeaderLines(contract: RouteContract, onErrors = false): Apach
  * own paths answer with their status too): the Vary and ETag of Fallback's answers (mod_negotiation
  * would add `Vary: accept-charset` and its malformed ETag), and nothing else of Fallback's.
  */
-function keptPageLines(contract: RouteContract): ApacheNode[] {
+export function keptPageLines(contract: RouteContract): ApacheNode[] {
 	const kept = supported(errorRoutes(contract)).filter((route) => route.sitePage);
 	if (kept.length === 0) return [];
 	return [
@@ -400,7 +398,7 @@ const fileHandlerMethods = 'GET, HEAD, POST, OPTIONS';
  * error document loses the Allow Apache computes, and mod_rewrite's variables do not reach it
  * through a type map: the request line (`THE_REQUEST`) does.
  */
-function siteStatusHeaderLines(contract: RouteContract): ApacheNode[] {
+export function siteStatusHeaderLines(contract: RouteContract): ApacheNode[] {
 	const isAllow = (name: string) => name.toLowerCase() === 'allow';
 	const status = contract.methodNotAllowedStatus;
 	const ownPath = `%{THE_REQUEST} =~ m#^[^ ]+ [^ ?]*/${status}(?:[.]html)?(?:[? ]|$)#`;
@@ -428,15 +426,16 @@ function siteStatusHeaderLines(contract: RouteContract): ApacheNode[] {
  * log, and to the app in front of which Apache stands.
  */
 /** mod_unique_id, to enable where the config uses it. */
-const uniqueIdModule = (contract: RouteContract) => (requestIdsOf(contract) === false ? '' : ' unique_id');
+export const uniqueIdModule = (contract: RouteContract) =>
+	requestIdsOf(contract) === false ? '' : ' unique_id';
 
 /** The request's ID on an answer (mod_unique_id), where request IDs are on. */
-function requestIdHeaderLines(contract: RouteContract): ApacheDirective[] {
+export function requestIdHeaderLines(contract: RouteContract): ApacheDirective[] {
 	if (requestIdsOf(contract) === false) return [];
 	return [`Header always set ${headerName(contract.requestIdHeader, 'request ID header')} "%{UNIQUE_ID}e"`];
 }
 
-function requestIdLines(contract: RouteContract): ApacheNode[] {
+export function requestIdLines(contract: RouteContract): ApacheNode[] {
 	const header = headerName(contract.requestIdHeader, 'request ID header');
 	if (requestIdsOf(contract) === false) {
 		return [
@@ -454,7 +453,7 @@ function requestIdLines(contract: RouteContract): ApacheNode[] {
 }
 
 /** Goes before the VirtualHost, at server level. */
-const serverTokens: ApacheNode[] = [
+export const serverTokens: ApacheNode[] = [
 	comment([
 		'No version or modules in the Server header and no signature on pages Apache writes itself.',
 		'ServerTokens holds for the whole server (it is not allowed inside a VirtualHost).',
@@ -466,7 +465,7 @@ const serverTokens: ApacheNode[] = [
  * What is no page of the site's answers as an unknown path: the rule files for other hosts, the
  * problem documents and type maps (for ErrorDocument only), a path no file can have.
  */
-function hiddenPathRules(contract: RouteContract): ApacheNode[] {
+export function hiddenPathRules(contract: RouteContract): ApacheNode[] {
 	const notFound = notFoundPage(contract);
 	return [
 		comment(`Rule files for other hosts are no pages: ${notFound.status}.`),
@@ -502,7 +501,7 @@ function emptyFolderRules(contract: RouteContract): ApacheNode[] {
 }
 
 /** Where Apache serves the files itself (standalone, site mode): every error shows its page. */
-function errorDocuments(contract: RouteContract): ApacheNode[] {
+export function errorDocuments(contract: RouteContract): ApacheNode[] {
 	return [
 		comment('Any error Apache answers with, whatever caused it, shows the page of its status.'),
 		unsupportedNote,
@@ -514,7 +513,7 @@ function errorDocuments(contract: RouteContract): ApacheNode[] {
 }
 
 /** Under the API, a missing path gets the not-found problem document, not the page. */
-function apiErrorDocuments(contract: RouteContract, mapsUrl: string): ApacheNode[] {
+export function apiErrorDocuments(contract: RouteContract, mapsUrl: string): ApacheNode[] {
 	if (contract.apiPrefixes.length === 0) return [];
 	const notFound = notFoundPage(contract);
 	return [
@@ -522,249 +521,5 @@ function apiErrorDocuments(contract: RouteContract, mapsUrl: string): ApacheNode
 		section('LocationMatch', apacheString(pathPrefixesPattern(contract.apiPrefixes), 'API prefixes'), [
 			`ErrorDocument ${notFound.status} ${errorDocument(contract, notFound.status, mapsUrl, '.problem.var')}`,
 		]),
-	];
-}
-
-/** The static site: dist/ at `pagesRoot`. */
-export function apacheStaticConfig(contract: RouteContract, options: HostOptions): string {
-	const root = apacheString(options.pagesRoot, 'fallback.hosts.pagesRoot');
-	const statusPages = supported(contract.statusPages);
-	const header = fileHeader([
-		"Fallback for Apache httpd 2.4, standalone: a server of Fallback's pages alone; every error answers",
-		'with its own page and status. Its headers go on every answer: for the VirtualHost that serves your',
-		'own site, Include fallback-site.conf there instead.',
-		`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
-		'change the VirtualHost address (a matching Listen must exist, see ports.conf) and the paths, then:',
-		`a2enmod rewrite headers alias dir mime negotiation${uniqueIdModule(contract)} && a2ensite fallback && systemctl reload apache2`,
-	]);
-	return renderApacheFile(header, [
-		'',
-		...serverTokens,
-		'',
-		section('VirtualHost', virtualHostAddress(options), [
-			`DocumentRoot ${root}`,
-			section('Directory', root, [
-				'Options None',
-				'AllowOverride None',
-				'Require all granted',
-				...pageLanguageLines(contract),
-			]),
-			...localeDirectories(contract, options),
-			...typeMapLines(options, contract.internalPrefix),
-			'DirectoryIndex index.html',
-			'ServerSignature Off',
-			...requestIdLines(contract),
-			'TraceEnable Off',
-			'',
-			comment('On every response, errors included.'),
-			...pageHeaderLines(contract),
-			...negotiatedHeaderLines(contract),
-			...statusHeaderLines(statusPages, (route) => route.headers),
-			'',
-			...errorDocuments(contract),
-			comment(
-				"A folder asked for without its slash is sent to it (mod_dir): with a body of ours, where\nApache's own page would repeat the request's URL, query included.",
-			),
-			'ErrorDocument 301 "Moved Permanently"',
-			'',
-			'RewriteEngine On',
-			...onlyVisitorRequests,
-			...languageRules(contract),
-			...maintenanceRules(contract),
-			comment(
-				`A static site answers ${contract.readMethods.join(' and ')}; any other method gets the ${contract.methodNotAllowedStatus} page.`,
-			),
-			`RewriteCond "%{REQUEST_METHOD}" "!^(${contract.readMethods.join('|')})$"`,
-			`RewriteRule "^" "-" [R=${contract.methodNotAllowedStatus},L]`,
-			...pageRules(contract),
-			...hiddenPathRules(contract),
-			'',
-			...apiErrorDocuments(contract, contract.internalPrefix),
-		]),
-	]);
-}
-
-/** Apache in front of an app at `upstream`, with the pages at `pagesRoot`. */
-export function apacheProxyConfig(contract: RouteContract, options: HostOptions): string {
-	const root = apacheString(options.pagesRoot.replace(/\/?$/, '/'), 'fallback.hosts.pagesRoot');
-	const app = apacheString(`http://${options.upstream}/`, 'fallback.hosts.upstream');
-	const prefix = apacheString(contract.internalPrefix, 'pages prefix');
-	const replaced = supported(replacedAppPages(contract));
-	const notFound = notFoundPage(contract);
-	const { unreachable, timeout } = apacheProxyFailureStatuses;
-	// The type maps sit beside the pages, so their URIs (`../404.html`) name the pages.
-	const mapsUrl = `${contract.internalPrefix}languages/`;
-	const header = fileHeader([
-		'Fallback for Apache httpd 2.4 in front of an app: the app answers; when it fails, Fallback’s page does.',
-		`Copy dist/ to ${options.pagesRoot} and this file to /etc/apache2/sites-available/fallback.conf,`,
-		'change the VirtualHost address, the app address and the paths, then:',
-		`a2enmod proxy proxy_http rewrite headers alias mime negotiation${uniqueIdModule(contract)} && a2ensite fallback && systemctl reload apache2`,
-		`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')}.`,
-		`Apache itself answers an app that cannot be reached with ${unreachable} and one slower than timeout= with`,
-		`${timeout}; those get the ${unreachable} and ${timeout} pages.`,
-		`Passed through untouched: everything else, ${passedFourxx(replaced)} pages and WebSocket upgrades included.`,
-		'Needs Apache 2.4.47 or later (ProxyErrorOverride with a list of statuses, upgrade=websocket).',
-	]);
-	return renderApacheFile(header, [
-		'',
-		...serverTokens,
-		'',
-		section('VirtualHost', virtualHostAddress(options), [
-			'ServerSignature Off',
-			...requestIdLines(contract),
-			`ProxyPass ${prefix} "!"`,
-			...typeMapLines(options, mapsUrl),
-			`Alias ${prefix} ${root}`,
-			section('Directory', root, [
-				'Options None',
-				'AllowOverride None',
-				'Require all granted',
-				...pageLanguageLines(contract),
-				comment("Fallback's pages carry its headers; the app's answers keep the app's own."),
-				...pageHeaderLines(contract),
-				...negotiatedHeaderLines(contract),
-				...statusHeaderLines(supported(contract.statusPages), (route) =>
-					headersInFrontOfApp(contract, route),
-				),
-			]),
-			...localeDirectories(contract, options),
-			'',
-			'RewriteEngine On',
-			...onlyVisitorRequests,
-			...languageRules(contract),
-			...maintenanceRules(contract),
-			comment(`The pages are for ErrorDocument only: asked for directly, the prefix is ${notFound.status}.`),
-			`RewriteRule ${apacheString(`^${contract.internalPrefix}`, 'pages prefix')} "-" [R=${notFound.status},L]`,
-			'',
-			'ProxyPreserveHost On',
-			comment([
-				'connectiontimeout: how long Apache tries to connect to the app (a dead host is answered in seconds).',
-				'timeout: how long the app may then stay silent. retry=0: try the app again at once after it was',
-				'unreachable (the default keeps answering 503 for 60 seconds without trying).',
-				'upgrade=websocket: WebSocket handshakes reach the app and the connection is tunnelled.',
-			]),
-			`ProxyPass "/" ${app} connectiontimeout=${options.upstreamConnectTimeoutSeconds} timeout=${options.upstreamTimeoutSeconds} retry=0 upgrade=websocket`,
-			`ProxyPassReverse "/" ${app}`,
-			'',
-			comment("Only these statuses of the app's are replaced by their page."),
-			`ProxyErrorOverride On ${replaced.map((route) => route.status).join(' ')}`,
-			comment("Apache's own errors (a malformed request, an unreachable app…) show their page too."),
-			unsupportedNote,
-			...supported(contract.statusPages).map(
-				(route) => `ErrorDocument ${route.status} ${errorDocument(contract, route.status, mapsUrl)}`,
-			),
-			...(contract.apiPrefixes.length > 0
-				? [
-						'',
-						comment([
-							"The app's API answers pass as it sent them, its JSON errors included (Apache cannot look at",
-							"an answer's Content-Type before replacing it). Apache's own failures get a problem document.",
-						]),
-						section(
-							'LocationMatch',
-							apacheString(pathPrefixesPattern(contract.apiPrefixes), 'API prefixes'),
-							[
-								'ProxyErrorOverride Off',
-								...failurePages(contract).map(
-									(route) =>
-										`ErrorDocument ${route.status} ${errorDocument(contract, route.status, mapsUrl, '.problem.var')}`,
-								),
-							],
-						),
-					]
-				: []),
-		]),
-	]);
-}
-
-/** Where the site mode's file goes, to be included in the site's VirtualHost. */
-export const siteFileName = 'fallback-site.conf';
-
-/**
- * Fallback's own files among the site's (its pages in every locale but the site's own, the problem
- * documents and text twins, its galleries) as one pattern per locale folder: `^/(?:404|503|…)[.]html$|^/problem/`.
- * What a type map serves is one of them, so their <LocationMatch> gives Fallback's answers their
- * headers and leaves every other answer of the site alone.
- */
-function fallbackFilesPattern(contract: RouteContract, locale?: string): string {
-	const ofLocale = (other: string) => locale === undefined || other === locale;
-	const pages = supported(errorRoutes(contract))
-		.filter((route) => !route.sitePage && ofLocale(routeLocale(contract, route)))
-		.map((route) => `/${route.file}`);
-	const galleries = fallbackGalleries(contract)
-		.filter((gallery) => ofLocale(gallery.locale))
-		.flatMap((gallery) => gallery.paths);
-	const folders = contract.hiddenFolders.filter((folder) => ofLocale(folderLocale(contract, folder)));
-	return [exactPathsPattern([...pages, ...galleries]), pathPrefixesPattern(folders)].join('|');
-}
-
-/**
- * Site mode: what a team includes in the VirtualHost that already serves its built site (its
- * DocumentRoot is the build's folder, Fallback's pages in it). Fallback's pages' paths answer with
- * their status and every error shows its page (type maps pick the format); only those answers
- * carry Fallback's headers, set on its own files. No method is refused that the site answers today.
- */
-export function apacheSiteConfig(contract: RouteContract, options: HostOptions): string {
-	const header = fileHeader([
-		'Fallback for Apache httpd 2.4, added to the VirtualHost that already serves your site.',
-		`Copy this file to /etc/apache2/${siteFileName} and hosts/apache/languages/ to ${typeMapsRoot(options)}/ (the type maps;`,
-		`change that path below if you put them elsewhere), then add one line inside your VirtualHost, whose`,
-		`DocumentRoot is the built site (Fallback's pages in it): Include /etc/apache2/${siteFileName}`,
-		`a2enmod rewrite headers alias mime negotiation${uniqueIdModule(contract)} && systemctl reload apache2`,
-		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
-		"files keep your VirtualHost's own, and any method you answer today is answered as before.",
-		...pagesFolderLines(contract),
-	]);
-	return renderApacheFile(header, [
-		'',
-		...typeMapLines(options, contract.internalPrefix),
-		'',
-		comment([
-			"Fallback's answers, whatever page or problem document they serve: its headers (a header of the",
-			"VirtualHost's by the same name is dropped there, not sent twice), its languages.",
-		]),
-		section('LocationMatch', apacheString(fallbackFilesPattern(contract), "Fallback's files"), [
-			...pageLanguageLines(contract),
-			...requestIdHeaderLines(contract),
-			...Object.keys(contract.pageHeaders).map(
-				(name) => `Header unset ${headerName(name, 'page header name')}`,
-			),
-			...pageHeaderLines(contract),
-			...negotiatedHeaderLines(contract),
-		]),
-		...keptPageLines(contract),
-		...siteStatusHeaderLines(contract),
-		...contract.otherLocales.map((locale) =>
-			section('LocationMatch', apacheString(fallbackFilesPattern(contract, locale), `files of ${locale}`), [
-				`DefaultLanguage ${contentLanguage(contract, locale)}`,
-			]),
-		),
-		'',
-		...errorDocuments(contract),
-		'',
-		'RewriteEngine On',
-		...onlyVisitorRequests,
-		...languageRules(contract),
-		...maintenanceRules(contract),
-		...pageRules(contract),
-		...hiddenPathRules(contract),
-		'',
-		...apiErrorDocuments(contract, contract.internalPrefix),
-	]);
-}
-
-/** The site mode's file, and the type maps it serves the pages through. */
-export function apacheSiteFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
-	return [
-		{ path: `apache/${siteFileName}`, content: apacheSiteConfig(contract, options) },
-		...apacheTypeMaps(contract),
-	];
-}
-
-export function apacheFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
-	return [
-		{ path: 'apache/fallback-standalone.conf', content: apacheStaticConfig(contract, options) },
-		{ path: 'apache/fallback-proxy.conf', content: apacheProxyConfig(contract, options) },
-		...apacheSiteFiles(contract, options),
 	];
 }

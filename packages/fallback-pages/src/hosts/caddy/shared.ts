@@ -1,62 +1,46 @@
 /**
- * Caddy v2: a Caddyfile for Fallback's pages alone (standalone), one for Caddy in front of an app,
- * and the site mode's file a team imports into the site block that serves its own site. Errors of
- * every origin end in `handle_errors`, which serves the page of the error's status and keeps the
- * status (file_server answers with the error's status when it runs there).
+ * Caddy: what its three kinds of config share. The page headers' snippet, each status's headers,
+ * the maps of the language and format asked for, the pages' routes, maintenance and the
+ * `handle_errors` that answers each error with its page. The files: standalone.ts (Fallback's
+ * pages alone), proxy.ts (in front of an app), site.ts (imported into a team's own site block).
  */
 import {
 	contentLanguage,
-	headersInFrontOfApp,
 	localeFolder,
 	MAINTENANCE_STATUS,
 	negotiates,
 	notFoundPage,
 	PROBLEM_JSON,
-	replacedAppPages,
-	statusPage,
 	type HeadersOf,
 	type PageRoute,
 	type RouteContract,
 	requestIdsOf,
-} from '../contract/contract';
+} from '../../contract/contract';
 import {
 	allowedPathsPattern,
 	caddyString,
 	exactPathsPattern,
-	fileHeader,
 	headerName,
 	pathPrefixesPattern,
-	literalPath,
 	literalPathPattern,
 	longestFileName,
-	type HostConfigFile,
-	passedFourxx,
-	pagesFolderLines,
-} from './format';
-import { firstListedCapture } from './language';
-import { acceptPatterns, formats, type ErrorFormat } from './mediaType';
-import type { HostOptions } from '../config/hostOptions';
-import type { HostMode } from './mode';
-import {
-	fallbackGalleries,
-	namedStatuses,
-	pageGroupPattern,
-	pageGroups,
-	pageName,
-	sitePageFolders,
-} from './pageTable';
-
-import { block, caddySyntax, comment, renderFile, type ConfigNode, type Directive } from './syntax/braces';
+} from '../format';
+import { firstListedCapture } from '../language';
+import { acceptPatterns, formats, type ErrorFormat } from '../mediaType';
+import type { HostOptions } from '../../config/hostOptions';
+import type { HostMode } from '../mode';
+import { namedStatuses, pageGroupPattern, pageGroups, pageName, sitePageFolders } from '../pageTable';
+import { block, comment, type ConfigNode, type Directive } from '../syntax/braces';
 
 /** `:80` for every interface; a host gets `http://` so Caddy does not try to fetch a certificate for it. */
-function siteAddress({ listen }: HostOptions): string {
+export function siteAddress({ listen }: HostOptions): string {
 	return listen.host ? `http://${listen.host}:${listen.port}` : `:${listen.port}`;
 }
 
-const snippet = 'fallback_page_headers';
+export const snippet = 'fallback_page_headers';
 
 /** The page headers, each `Name value`, for a `header` block. */
-const pageHeaderLines = (contract: RouteContract): Directive[] =>
+export const pageHeaderLines = (contract: RouteContract): Directive[] =>
 	Object.entries(contract.pageHeaders).map(
 		([name, value]) => `${headerName(name, 'page header name')} ${caddyString(value, `page header ${name}`)}`,
 	);
@@ -65,7 +49,7 @@ const pageHeaderLines = (contract: RouteContract): Directive[] =>
 const pageHeaderBlock = (contract: RouteContract): ConfigNode => block('header', pageHeaderLines(contract));
 
 /** The page headers, as a snippet the whole-server configs import where a Fallback page is answered. */
-function pageHeaderSnippet(contract: RouteContract): ConfigNode {
+export function pageHeaderSnippet(contract: RouteContract): ConfigNode {
 	return block(`(${snippet})`, [pageHeaderBlock(contract)]);
 }
 
@@ -225,7 +209,7 @@ const formatFileMap: ConfigNode = block(
  * The language of the files served as they are (the galleries): each locale's folder says its
  * own, anything else the default's (`?`: only where no other set it).
  */
-function fileLanguageLines(contract: RouteContract): ConfigNode[] {
+export function fileLanguageLines(contract: RouteContract): ConfigNode[] {
 	const language = (locale: string) => contentLanguage(contract, locale);
 	if (!negotiates(contract)) {
 		return [`header ?Content-Language ${caddyString(language(contract.defaultLocale), 'default language')}`];
@@ -255,7 +239,7 @@ const pageNameMap: ConfigNode = block('map {vars.fallback_page_name} {fallback_p
  * fails with its status; its locale and name are kept for handle_errors. One pattern per set of
  * locales the pages ship in (one for a whole build).
  */
-function pageRouteLines(contract: RouteContract): ConfigNode[] {
+export function pageRouteLines(contract: RouteContract): ConfigNode[] {
 	const statuses = namedStatuses(contract);
 	return [
 		comment('/{code}, /{locale}/{code}.html and the other pages answer with their status.'),
@@ -304,7 +288,7 @@ const wholePageLines: ConfigNode[] = [
  * Maintenance: every path but the allowed ones fails with 503 at once, before anything else runs,
  * and handle_errors answers it like any 503 (its page in the language and format asked for).
  */
-function maintenanceLines(contract: RouteContract): ConfigNode[] {
+export function maintenanceLines(contract: RouteContract): ConfigNode[] {
 	const { maintenance } = contract;
 	if (!maintenance) return [];
 	const allowed = maintenance.allowedPaths;
@@ -330,7 +314,7 @@ function maintenanceLines(contract: RouteContract): ConfigNode[] {
  * in a static site the not-found one; in front of an app that of any error Caddy answers (the app
  * unreachable, too slow, or failing with an HTML or empty body).
  */
-function errorHandler(contract: RouteContract, mode: HostMode, headersOf: HeadersOf): ConfigNode[] {
+export function errorHandler(contract: RouteContract, mode: HostMode, headersOf: HeadersOf): ConfigNode[] {
 	const negotiating = negotiates(contract);
 	const notFound = notFoundPage(contract);
 	const requestIds = requestIdsOf(contract) !== false;
@@ -407,7 +391,7 @@ function errorHandler(contract: RouteContract, mode: HostMode, headersOf: Header
  * In `route`: what is no page of the site's fails with the not-found status — the rule files for
  * other hosts, the problem documents, a path no file can have.
  */
-function hiddenPathLines(contract: RouteContract): ConfigNode[] {
+export function hiddenPathLines(contract: RouteContract): ConfigNode[] {
 	const notFound = notFoundPage(contract);
 	return [
 		comment(`Rule files for other hosts are no pages: ${notFound.status}; nor are the problem documents.`),
@@ -429,7 +413,7 @@ function hiddenPathLines(contract: RouteContract): ConfigNode[] {
 }
 
 /** Where Caddy serves the files itself (standalone, site mode): every error shows its page. */
-function everyErrorsPage(contract: RouteContract, mode: Exclude<HostMode, 'proxy'>): ConfigNode[] {
+export function everyErrorsPage(contract: RouteContract, mode: Exclude<HostMode, 'proxy'>): ConfigNode[] {
 	return [
 		comment(
 			`Every error, whatever caused it (a missing file is ${notFoundPage(contract).status}), shows the page of its status.`,
@@ -442,165 +426,3 @@ function everyErrorsPage(contract: RouteContract, mode: Exclude<HostMode, 'proxy
 		]),
 	];
 }
-
-/** The static site: dist/ at `pagesRoot`. */
-export function caddyStaticConfig(contract: RouteContract, options: HostOptions): string {
-	const notFound = notFoundPage(contract);
-	const header = fileHeader([
-		"Fallback for Caddy v2, standalone: a server of Fallback's pages alone; every error answers with its",
-		'own page and status. Its headers go on every answer: for the site block that serves your own site,',
-		'import fallback-site.caddy there instead.',
-		`Copy dist/ to ${options.pagesRoot} and this file to /etc/caddy/Caddyfile (or import it from there),`,
-		'then replace the site address with your domain (Caddy then gets it a certificate) and change root.',
-	]);
-	return renderFile(caddySyntax, header, [
-		'',
-		pageHeaderSnippet(contract),
-		'',
-		block(siteAddress(options), [
-			`root * ${caddyString(options.pagesRoot, 'fallback.hosts.pagesRoot')}`,
-			`import ${snippet}`,
-			...fileLanguageLines(contract),
-			'',
-			comment([
-				'`route` keeps these in order: a method check first, then the addresses that answer with an',
-				'error; the first that matches ends the request. Nothing matched: file_server serves the file',
-				`or fails with ${notFound.status}. path_regexp, unlike path, tells /Global-Error from /global-error.`,
-			]),
-			block('route', [
-				...maintenanceLines(contract),
-				`@notRead not method ${contract.readMethods.join(' ')}`,
-				`error @notRead ${contract.methodNotAllowedStatus}`,
-				...pageRouteLines(contract),
-				...hiddenPathLines(contract),
-				'file_server',
-			]),
-			'',
-			...everyErrorsPage(contract, 'static'),
-		]),
-	]);
-}
-
-/** Caddy in front of an app at `upstream`, with the pages at `pagesRoot`. */
-export function caddyProxyConfig(contract: RouteContract, options: HostOptions): string {
-	const replaced = replacedAppPages(contract);
-	const header = fileHeader([
-		'Fallback for Caddy v2 in front of an app: the app answers; when it fails, Fallback’s page does.',
-		`Copy dist/ to ${options.pagesRoot} and this file to /etc/caddy/Caddyfile (or import it from there),`,
-		'then replace the site address with your domain and the reverse_proxy address with your app’s.',
-		`Replaced, keeping the status: the app's answers with ${replaced.map((route) => route.status).join(', ')},`,
-		'an app that cannot be reached (502) and one slower than response_header_timeout (504).',
-		`Passed through untouched: everything else, ${passedFourxx(replaced)} pages and WebSocket upgrades included.`,
-	]);
-	return renderFile(caddySyntax, header, [
-		'',
-		pageHeaderSnippet(contract),
-		'',
-		block(siteAddress(options), [
-			...maintenanceLines(contract),
-			block(`reverse_proxy ${options.upstream}`, [
-				...(requestIdsOf(contract) === false
-					? []
-					: [
-							comment("The app gets the request's ID too, so both logs can be matched."),
-							`header_up ${headerName(contract.requestIdHeader, 'request ID header')} {http.request.uuid}`,
-						]),
-				block('transport http', [
-					comment(
-						`How long Caddy tries to connect to the app before the visitor gets the 502 page (a dead host is\n` +
-							`answered in seconds), and how long the app may then take to start answering before the ${statusPage(contract, 504)?.status ?? 504} page.`,
-					),
-					`dial_timeout ${options.upstreamConnectTimeoutSeconds}s`,
-					`response_header_timeout ${options.upstreamTimeoutSeconds}s`,
-				]),
-				comment(
-					"The app's server errors, when HTML or empty, become Caddy errors with the same status, so\n" +
-						'handle_errors shows their page (or problem document); any other body passes as the app sent it.',
-				),
-				// Only an HTML or empty answer: the app's JSON (or any other) error reaches its client as sent.
-				...(
-					[
-						['appFailedPage', 'Content-Type text/html*'],
-						['appFailedEmpty', '!Content-Type'],
-					] as const
-				).flatMap(([name, header]) => [
-					block(`@${name}`, [
-						`status ${replaced.map((route) => route.status).join(' ')}`,
-						`header ${header}`,
-					]),
-					block(`handle_response @${name}`, ['error "the app answered {rp.status_code}" {rp.status_code}']),
-				]),
-			]),
-			'',
-			block('handle_errors', [
-				`root * ${caddyString(options.pagesRoot, 'fallback.hosts.pagesRoot')}`,
-				block(
-					'route',
-					errorHandler(contract, 'proxy', (route) => headersInFrontOfApp(contract, route)),
-				),
-			]),
-		]),
-	]);
-}
-
-/** Site mode: Fallback's galleries (where the site has no page of its own) carry its headers. */
-function galleryHeaderLines(contract: RouteContract): ConfigNode[] {
-	return fallbackGalleries(contract).flatMap(({ locale, paths }) => [
-		`@gallery_${locale} path ${paths.map((path) => literalPath(path)).join(' ')}`,
-		block(`header @gallery_${locale}`, [
-			...pageHeaderLines(contract),
-			`Content-Language ${caddyString(contentLanguage(contract, locale), `language of ${locale}`)}`,
-		]),
-	]);
-}
-
-/** Where the site mode's file goes, to be imported in the site's block. */
-export const siteFileName = 'fallback-site.caddy';
-
-/**
- * Site mode: what a team imports into the site block that already serves its built site (its root
- * is the build's folder, Fallback's pages in it). The pages' paths answer with their status and
- * every error shows its page; only those answers carry Fallback's headers (set in handle_errors).
- * Nothing of the site's own answers changes, and no method is refused that it answers today.
- */
-export function caddySiteConfig(contract: RouteContract): string {
-	const header = fileHeader([
-		'Fallback for Caddy v2, added to the site block that already serves your site.',
-		`Copy this file to /etc/caddy/${siteFileName} and add one line inside your site's block, whose root is`,
-		`the built site (Fallback's pages in it): import /etc/caddy/${siteFileName}`,
-		'Nothing here needs changing; remove a handle_errors of your own (this file brings one).',
-		"Only Fallback's answers (errors, its pages, problem documents) carry its headers: your pages and",
-		"files keep your block's own, and any method you answer today is answered as before.",
-		...pagesFolderLines(contract),
-	]);
-	return renderFile(caddySyntax, header, [
-		'',
-		comment([
-			"`route` runs before file_server and reverse_proxy at the block's top level (Caddy orders it so; a",
-			'handle, handle_path or try_files of yours runs before it): a request for one of the pages, or for',
-			'something that is no page, ends here with its error; anything else goes on to your directives.',
-		]),
-		block('route', [
-			...maintenanceLines(contract),
-			comment("Fallback's galleries, where the site has no page of its own: its headers, their language."),
-			...galleryHeaderLines(contract),
-			...pageRouteLines(contract),
-			...hiddenPathLines(contract),
-		]),
-		'',
-		...everyErrorsPage(contract, 'site'),
-	]);
-}
-
-export function caddyFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
-	return [
-		{ path: 'caddy/Caddyfile.standalone', content: caddyStaticConfig(contract, options) },
-		{ path: 'caddy/Caddyfile.proxy', content: caddyProxyConfig(contract, options) },
-		...caddySiteFiles(contract),
-	];
-}
-
-/** The site mode's file, for the site's block. */
-export const caddySiteFiles = (contract: RouteContract): HostConfigFile[] => [
-	{ path: `caddy/${siteFileName}`, content: caddySiteConfig(contract) },
-];
