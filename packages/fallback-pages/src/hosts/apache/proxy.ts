@@ -12,9 +12,6 @@ import { apacheString, fileHeader, pathPrefixesPattern, passedFourxx } from '../
 import { comment, renderApacheFile, section } from '../syntax/apache';
 import type { HostOptions } from '../../config/hostOptions';
 import {
-	apacheProxyFailureStatuses,
-	errorDocument,
-	failurePages,
 	languageRules,
 	localeDirectories,
 	maintenanceRules,
@@ -25,12 +22,11 @@ import {
 	requestIdLines,
 	serverTokens,
 	statusHeaderLines,
-	supported,
-	typeMapLines,
 	uniqueIdModule,
 	unsupportedNote,
 	virtualHostAddress,
 } from './shared';
+import { apacheProxyFailureStatuses, errorDocument, failurePages, supported, typeMapLines } from './typeMaps';
 
 /** Apache in front of an app at `upstream`, with the pages at `pagesRoot`. */
 export function apacheProxyConfig(contract: RouteContract, options: HostOptions): string {

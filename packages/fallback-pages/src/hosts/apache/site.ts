@@ -22,7 +22,6 @@ import { fallbackGalleries } from '../pageTable';
 import { comment, renderApacheFile, section } from '../syntax/apache';
 import type { HostOptions } from '../../config/hostOptions';
 import {
-	apacheTypeMaps,
 	apiErrorDocuments,
 	errorDocuments,
 	hiddenPathRules,
@@ -36,11 +35,9 @@ import {
 	pageRules,
 	requestIdHeaderLines,
 	siteStatusHeaderLines,
-	supported,
-	typeMapLines,
-	typeMapsRoot,
 	uniqueIdModule,
 } from './shared';
+import { apacheTypeMaps, supported, typeMapLines, typeMapsRoot } from './typeMaps';
 
 /** Where the site mode's file goes, to be included in the site's VirtualHost. */
 export const siteFileName = 'fallback-site.conf';

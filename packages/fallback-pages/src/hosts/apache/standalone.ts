@@ -18,11 +18,10 @@ import {
 	requestIdLines,
 	serverTokens,
 	statusHeaderLines,
-	supported,
-	typeMapLines,
 	uniqueIdModule,
 	virtualHostAddress,
 } from './shared';
+import { supported, typeMapLines } from './typeMaps';
 
 /** The static site: dist/ at `pagesRoot`. */
 export function apacheStandaloneConfig(contract: RouteContract, options: HostOptions): string {
