@@ -494,6 +494,8 @@ export async function placePages({
 		);
 	}
 	try {
+		// Astro reads the deploy again in onPostBuild; the kit's pages come from onPreBuild's plan,
+		// whose contract they carry, deploy and build time included.
 		if (built.contract !== planned.contract) {
 			return utils.build.failBuild(
 				`Fallback: the pages built in onPostBuild answer another contract than the rules given to Netlify in onPreBuild (${folder}); did the build's environment change during the build?`,
@@ -570,7 +572,7 @@ export async function placePages({
 				: []),
 			...(catchAll && functions.length === 0
 				? [
-						`The site's rule "${embed.ruleLine(catchAll)}" answers every other path: unknown paths outside ${folder} and the API get the site's answer (its app's), not Fallback's not-found page or problem document; verify checks ${folder} alone.`,
+						`The site's rule "${embed.ruleLine(catchAll)}" answers every other path: unknown paths outside ${folder} and the API get the site's answer, not Fallback's not-found page or problem document; verify checks ${folder} alone.`,
 					]
 				: []),
 		];

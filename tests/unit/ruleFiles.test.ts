@@ -8,6 +8,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { removeBlock, writeBlock } from '../../packages/fallback-pages/src/integration/ruleFiles';
 import { EMBED_END_MARK, EMBED_MARK } from '../../packages/fallback-pages/src/config/embed';
+import { parseOptions } from '../../packages/fallback-pages/src/config/options';
+import { optionsContract } from '../../packages/fallback-pages/src/contract/fromOptions';
+import { siteNotFoundLines } from '../../packages/fallback-pages/src/embed/siteNotFound';
+import { netlifyRedirectLines, redirectsText } from '../../packages/fallback-pages/src/hosts/netlify';
 
 const rules = '/*  /fallback/404.html  404\n';
 const file = () => join(mkdtempSync(join(tmpdir(), 'fallback-rules-')), '_redirects');
@@ -67,5 +71,26 @@ describe("Fallback's block in a rule file", () => {
 		writeFileSync(path, '/old  /  301\n');
 		expect(await removeBlock(path)).toBe(false);
 		expect(await removeBlock(join(path, '..', 'absent'))).toBe(false);
+	});
+});
+
+describe("embed's block with the site's own not-found pages", () => {
+	it('ends with its end line on a line of its own, so that a later run finds the block', async () => {
+		const contract = optionsContract(parseOptions({ locales: ['en', 'de'], base: '/fallback/' }), {
+			embedded: true,
+			preview: false,
+		});
+		const block = redirectsText(
+			siteNotFoundLines(netlifyRedirectLines(contract), ['404.html', 'de/404.html']),
+		);
+		const path = file();
+		writeFileSync(path, '/old  /  301\n');
+		await writeBlock(path, block);
+		const written = readFileSync(path, 'utf8');
+		expect(written.endsWith(`/de/*  /de/404.html  404\n${EMBED_END_MARK}\n`)).toBe(true);
+		await writeBlock(path, block);
+		expect(readFileSync(path, 'utf8')).toBe(written);
+		expect(await removeBlock(path)).toBe(true);
+		expect(readFileSync(path, 'utf8')).toBe('/old  /  301\n');
 	});
 });

@@ -102,9 +102,10 @@ export async function embedInto(request: EmbedRequest, report: EmbedReporter): P
 	} finally {
 		await built.dispose();
 	}
-	const catchAll = siteCatchAll(
-		await redirectRules(splitRules(ruleTexts.get('_redirects'), '_redirects').before),
-	);
+	// The site's rules: before Fallback's block, and those that stood after it (the block now
+	// follows them).
+	const site = splitRules(ruleTexts.get('_redirects'), '_redirects');
+	const catchAll = siteCatchAll(await redirectRules(`${site.before}\n${site.after}`));
 	if (catchAll) {
 		report.warn(
 			`warning: the site's rule "${ruleLine(catchAll)}" answers every path before Fallback's rules: unknown paths get the site's answer, not Fallback's not-found page. Fallback's pages still answer at ${base} with their statuses.`,

@@ -23,7 +23,7 @@ import {
 } from './shared';
 import { supported, typeMapLines } from './typeMaps';
 
-/** The static site: dist/ at `pagesRoot`. */
+/** Fallback's pages alone: dist/ at `pagesRoot`. */
 export function apacheStandaloneConfig(contract: RouteContract, options: HostOptions): string {
 	const root = apacheString(options.pagesRoot, 'fallback.hosts.pagesRoot');
 	const statusPages = supported(contract.statusPages);

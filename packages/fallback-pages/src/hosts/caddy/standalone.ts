@@ -14,7 +14,7 @@ import {
 	snippet,
 } from './shared';
 
-/** The static site: dist/ at `pagesRoot`. */
+/** Fallback's pages alone: dist/ at `pagesRoot`. */
 export function caddyStandaloneConfig(contract: RouteContract, options: HostOptions): string {
 	const notFound = notFoundPage(contract);
 	const header = fileHeader([

@@ -34,7 +34,7 @@ import {
 	underMaintenance,
 } from './shared';
 
-/** The static site: dist/ at `pagesRoot`, every answer from the config. */
+/** Fallback's pages alone: dist/ at `pagesRoot`, every answer from the config. */
 export function haproxyStandaloneConfig(contract: RouteContract, options: HostOptions): string {
 	const notFound = notFoundPage(contract);
 	const { pagesRoot } = options;

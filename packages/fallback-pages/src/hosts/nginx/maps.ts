@@ -1,7 +1,8 @@
 /**
  * nginx, at http level: the variables each mode names after itself (`$fallback_static_locale`,
  * `$fallback_site_locale`: the mode in the variable's name) and the maps that set them, the
- * language and format of an error answer and each status's headers; the URI of a page from them.
+ * language and format of an error answer and each status's headers; the URI of a page from them,
+ * and the server-level lines that read them (listen, the access log in its format, add_header).
  * Shared by the standalone, proxy and site files, and kubernetes.ts's default backend.
  */
 import {

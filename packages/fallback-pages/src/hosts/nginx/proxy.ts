@@ -25,6 +25,7 @@ import {
 	statusHeaderMaps,
 } from './maps';
 
+/** nginx in front of an app at `upstream`, with the pages at `pagesRoot`. */
 export function nginxProxyConfig(contract: RouteContract, options: HostOptions): string {
 	const replaced = replacedAppPages(contract);
 	const timeoutPage = statusPage(contract, 504);

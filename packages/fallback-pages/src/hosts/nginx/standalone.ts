@@ -18,7 +18,7 @@ import {
 	statusHeaderMaps,
 } from './maps';
 
-/** The static site: dist/ at `pagesRoot`. */
+/** Fallback's pages alone: dist/ at `pagesRoot`. */
 export function nginxStandaloneConfig(contract: RouteContract, options: HostOptions): string {
 	const notFound = notFoundPage(contract);
 	const methodNotAllowed = contract.methodNotAllowedStatus;
@@ -68,5 +68,3 @@ export function nginxStandaloneConfig(contract: RouteContract, options: HostOpti
 		]),
 	]);
 }
-
-/** nginx in front of an app at `upstream`, with the pages at `pagesRoot`. */
