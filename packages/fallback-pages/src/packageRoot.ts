@@ -24,8 +24,3 @@ function findPackageRoot(from: string): string {
 }
 
 export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
-
-/** The installed package's version (its package.json's). */
-export const packageVersion = (
-	JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }
-).version;

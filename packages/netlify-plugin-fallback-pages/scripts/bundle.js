@@ -2,13 +2,14 @@
 /**
  * `npm run build` (and `prepack`): what the plugin runs, so that a site installs no Astro for the
  * default look. `--code`: dist/fallback.js alone (the workspace's `npm install` makes it, for the
- * tests that load the plugin from here); the kit takes two Astro builds (~20 s).
+ * tests that load the plugin from here); the kit takes two Astro builds (~15 s).
  * - dist/fallback.js: the options, the rules, the kit's pages and the verifier (fallback-pages's
- *   src/kit/forPlugin.ts), with every dependency bundled in. Only Node's own modules stay imports,
- *   and the verifier's browser audits, which the plugin never runs.
- * - dist/pages.json.br: the kit, Fallback's embedded pages in every locale with stand-ins for a
- *   site's values (fallback-pages/kit: src/kit/fillables.ts), built by Astro from this workspace's fallback-pages, once
- *   for production and once for a preview; the JSON of a Kit, compressed with Brotli.
+ *   src/kit/forPlugin.ts), with every dependency bundled in (its version too, from its
+ *   package.json). Only Node's own modules stay imports, and the verifier's browser audits, which
+ *   the plugin never runs.
+ * - dist/pages.json.br: the kit, which fallback-pages makes and packs (fallback-pages/kit): its
+ *   embedded pages in every locale with stand-ins for a site's values and marks, built by Astro
+ *   from this workspace's fallback-pages, once for production and once for a preview.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -19,18 +20,6 @@ const root = new URL('../', import.meta.url).pathname;
 const pages = join(root, '../fallback-pages');
 const dist = join(root, 'dist');
 const started = performance.now();
-const { version } = JSON.parse(readFileSync(join(pages, 'package.json'), 'utf8'));
-
-/** fallback-pages's own module that finds its folder: in the plugin, its version is all there is. */
-/** @type {import('rolldown').Plugin} */
-const packageRoot = {
-	name: 'fallback-pages-root',
-	/** @param {string} id */
-	load(id) {
-		if (!id.endsWith('/src/packageRoot.ts')) return null;
-		return `export const packageRoot = undefined;\nexport const packageVersion = ${JSON.stringify(version)};`;
-	},
-};
 
 /**
  * Bundles `input` (name → file in fallback-pages) into `dir`; a file that already holds its text is
@@ -38,15 +27,13 @@ const packageRoot = {
  * @param {Record<string, string>} input
  * @param {string} dir
  * @param {(id: string) => boolean} external
- * @param {import('rolldown').Plugin[]} [plugins]
  */
-async function bundle(input, dir, external, plugins = []) {
+async function bundle(input, dir, external) {
 	const build = await rolldown({
 		cwd: pages,
 		input,
 		platform: 'node',
 		external: (id) => isBuiltin(id) || external(id),
-		plugins,
 		checks: { pluginTimings: false },
 		logLevel: 'warn',
 	});
@@ -65,11 +52,8 @@ async function bundle(input, dir, external, plugins = []) {
 	}
 }
 
-await bundle(
-	{ fallback: 'src/kit/forPlugin.ts' },
-	dist,
-	(id) => /^(lighthouse|chrome-launcher|@axe-core|playwright)(\/|$)/.test(id),
-	[packageRoot],
+await bundle({ fallback: 'src/kit/forPlugin.ts' }, dist, (id) =>
+	/^(lighthouse|chrome-launcher|@axe-core|playwright)(\/|$)/.test(id),
 );
 if (process.argv.includes('--code')) {
 	console.error(

@@ -12,7 +12,7 @@ const commands: Record<string, () => Promise<(argv: string[]) => Promise<number>
 };
 
 async function version(): Promise<string> {
-	return (await import('../packageRoot')).packageVersion;
+	return (await import('../version')).packageVersion;
 }
 
 /** Runs a command line; resolves to the exit code. */

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { packageVersion } from '../packageRoot';
+import { packageVersion } from '../version';
 import { CONTRACT_NAME, type RouteContract } from './contract';
 import { routeContractSchema } from './schema';
 

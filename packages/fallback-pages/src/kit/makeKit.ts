@@ -9,7 +9,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { CONTRACT_NAME } from '../contract/contract';
 import { astroBuild } from '../embed/build';
 import { locales, type Locale } from '../i18n';
-import { packageVersion } from '../packageRoot';
+import { packageVersion } from '../version';
 import { KIT_FORMAT, type Kit } from './applyKit';
 import { KIT_BASE, kitEnv, kitOptions, type KitVariant } from './fillables';
 
