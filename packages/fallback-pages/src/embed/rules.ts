@@ -83,7 +83,9 @@ export interface EmbeddedRules {
 export function embeddedRules(options: FallbackOptions, base: string): EmbeddedRules {
 	const parsed = parseOptions({ ...options, base }, 'the options');
 	const deploy = readDeploy(parsed);
-	const contract = optionsContract(parsed, { embedded: true, preview: deploy.isPreview });
+	// As the pages' build has it: embedded pages have no page of the site's beside them, so the
+	// option sitePages keeps none of their statuses (the site's own 404.html is the notFound choice's).
+	const contract = optionsContract(parsed, { embedded: true, preview: deploy.isPreview, sitePaths: [] });
 	return {
 		contract: contractJson(contract),
 		base,
