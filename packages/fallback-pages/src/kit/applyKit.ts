@@ -7,6 +7,7 @@
  */
 import { escape as escapeText } from 'html-escaper';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { edited, escapeAttribute, type Edit } from '../html/edits';
 import { catalogues, DEFAULT_LOCALE, isLocale, locales as allLocales, type Locale } from '../i18n';
 import { fillables, holdsStandIn, type Fillable, type KitValues } from './fillables';
 import { isMark, MARK, PART, type DeployValue, type Mark } from './marks';
@@ -26,28 +27,6 @@ export interface Kit {
 
 type Element = DefaultTreeAdapterTypes.Element;
 type ChildNode = DefaultTreeAdapterTypes.ChildNode;
-
-/** A change to a file's text: `[start, end)` becomes `text`. */
-interface Edit {
-	start: number;
-	end: number;
-	text: string;
-}
-
-/** An attribute's value as Astro writes it (its `toAttributeString`): `&` and `"` escaped. */
-const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-
-/** `source` from `start` to `end` with `edits` (inside it, not overlapping) made. */
-function edited(source: string, start: number, end: number, edits: readonly Edit[]): string {
-	let out = '';
-	let at = start;
-	for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
-		if (edit.start < at) throw new Error('two changes to one place');
-		out += source.slice(at, edit.start) + edit.text;
-		at = edit.end;
-	}
-	return out + source.slice(at, end);
-}
 
 /**
  * Whether the kit's text that `edits` leave as it is holds a stand-in or a mark: one this version

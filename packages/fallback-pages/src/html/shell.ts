@@ -1,0 +1,146 @@
+/**
+ * A site's own page as the shell of Fallback's pages (issue "your look", for sites not built with
+ * Astro): the team marks the element of its built 404.html that holds the message with
+ * `data-fallback`, and each of Fallback's pages goes into that element, with its language,
+ * direction, title and description on the shell and its stylesheet in the shell's head. Everything
+ * else of the shell (its header, footer, stylesheets and scripts) stays byte for byte: a real HTML
+ * parser (parse5) finds where each part stands, and the shell's text is copied around them.
+ */
+import { escape as escapeText } from 'html-escaper';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { edited, escapeAttribute, type Edit } from './edits';
+
+/** The attribute that marks the shell's element for Fallback's screen. */
+export const SHELL_MARK = 'data-fallback';
+
+type Element = DefaultTreeAdapterTypes.Element;
+type Located = NonNullable<Element['sourceCodeLocation']>;
+
+/** One of Fallback's pages, as the shell takes it. */
+export interface ShellPage {
+	lang: string;
+	dir: 'ltr' | 'rtl';
+	title: string;
+	description: string;
+	/** Fallback's screen: the markup that goes into the marked element. */
+	screen: string;
+	/** Markup for the shell's head: Fallback's stylesheet. */
+	head: string;
+}
+
+/** The elements of a parsed page, with where each stands, in document order. */
+function elements(node: DefaultTreeAdapterTypes.ParentNode): Element[] {
+	return node.childNodes.flatMap((child) =>
+		'tagName' in child
+			? [child, ...elements(child), ...('content' in child ? elements(child.content) : [])]
+			: [],
+	);
+}
+
+const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value;
+
+/** The parts of a shell that a page changes, or why it cannot take one. */
+function shellParts(
+	shell: string,
+):
+	| { problem: string }
+	| { html: Element; head: Element; title?: Element; description?: Element; marked: Element } {
+	const all = elements(parse(shell, { sourceCodeLocationInfo: true }));
+	const tagged = (element: Element | undefined) =>
+		element?.sourceCodeLocation?.startTag !== undefined ? element : undefined;
+	const html = tagged(all.find((element) => element.tagName === 'html'));
+	const head = tagged(all.find((element) => element.tagName === 'head'));
+	if (!html || !head || !head.sourceCodeLocation?.endTag) {
+		return {
+			problem: 'it has no <html> and <head> … </head> of its own (a whole page is a shell, not a fragment)',
+		};
+	}
+	const marked = all.filter((element) => attribute(element, SHELL_MARK) !== undefined);
+	if (marked.length === 0) {
+		return {
+			problem: `no element is marked ${SHELL_MARK}: mark the element that holds the page's message, e.g. <main ${SHELL_MARK}>`,
+		};
+	}
+	if (marked.length > 1) {
+		return {
+			problem: `${marked.length} elements are marked ${SHELL_MARK} (${marked.map((element) => `<${element.tagName}>`).join(', ')}); mark one`,
+		};
+	}
+	const [element] = marked as [Element];
+	if (!element.sourceCodeLocation?.endTag) {
+		return {
+			problem: `the element marked ${SHELL_MARK} (<${element.tagName}>) has no end tag to hold the message`,
+		};
+	}
+	const inHead = (element: Element) => {
+		const at = element.sourceCodeLocation?.startOffset ?? -1;
+		return at > head.sourceCodeLocation!.startOffset && at < head.sourceCodeLocation!.endOffset;
+	};
+	const title = all.find((candidate) => candidate.tagName === 'title' && inHead(candidate));
+	const description = all.find(
+		(candidate) =>
+			candidate.tagName === 'meta' &&
+			attribute(candidate, 'name')?.toLowerCase() === 'description' &&
+			inHead(candidate),
+	);
+	return {
+		html,
+		head,
+		marked: element,
+		...(title ? { title } : {}),
+		...(description ? { description } : {}),
+	};
+}
+
+/** Why `shell` cannot be a shell of Fallback's pages, or undefined when it can. */
+export function shellProblem(shell: string): string | undefined {
+	const parts = shellParts(shell);
+	return 'problem' in parts ? parts.problem : undefined;
+}
+
+/**
+ * An attribute set on an element: its value replaced where it has one, else added at the end of its
+ * start tag (before `/>` on a tag written so).
+ */
+function setAttribute(source: string, element: Element, name: string, value: string): Edit {
+	const where = element.sourceCodeLocation as Located;
+	const text = `${name}="${escapeAttribute(value)}"`;
+	const at = where.attrs?.[name];
+	if (at) return { start: at.startOffset, end: at.endOffset, text };
+	const close = where.startTag!.endOffset - 1;
+	if (source[close - 1] === '/') {
+		const spaced = /\s/.test(source[close - 2] ?? '');
+		return { start: close - 1, end: close - 1, text: spaced ? `${text} ` : ` ${text} ` };
+	}
+	return { start: close, end: close, text: ` ${text}` };
+}
+
+/** What an element holds replaced by `text` (markup). */
+function content(element: Element, text: string): Edit {
+	const where = element.sourceCodeLocation as Located;
+	return { start: where.startTag!.endOffset, end: where.endTag!.startOffset, text };
+}
+
+/**
+ * The page in the shell. Throws, saying why, for a shell that cannot take it (shellProblem).
+ */
+export function inShell(shell: string, page: ShellPage): string {
+	const parts = shellParts(shell);
+	if ('problem' in parts) throw new Error(`the page cannot be a shell of Fallback's pages: ${parts.problem}`);
+	const { html, head, title, description, marked } = parts;
+	const headEnd = head.sourceCodeLocation!.endTag!.startOffset;
+	const added = [
+		...(title ? [] : [`<title>${escapeText(page.title)}</title>`]),
+		...(description ? [] : [`<meta name="description" content="${escapeAttribute(page.description)}">`]),
+		page.head,
+	].join('');
+	const edits: Edit[] = [
+		setAttribute(shell, html, 'lang', page.lang),
+		setAttribute(shell, html, 'dir', page.dir),
+		...(title ? [content(title, escapeText(page.title))] : []),
+		...(description ? [setAttribute(shell, description, 'content', page.description)] : []),
+		{ start: headEnd, end: headEnd, text: added },
+		content(marked, page.screen),
+	];
+	return edited(shell, 0, shell.length, edits);
+}

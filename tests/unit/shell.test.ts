@@ -1,0 +1,106 @@
+/**
+ * A site's own page as the shell of Fallback's pages (html/shell.ts): the page goes into the element
+ * marked data-fallback, with its language, direction, title, description and stylesheet; the rest
+ * of the shell stays byte for byte.
+ */
+import { parse } from 'parse5';
+import { describe, expect, it } from 'vitest';
+import { inShell, shellProblem, type ShellPage } from '../../packages/fallback-pages/src/html/shell';
+
+const page: ShellPage = {
+	lang: 'ar',
+	dir: 'rtl',
+	title: '503: <Service> "unavailable" & more',
+	description: 'Back at 10 & "soon"',
+	screen: '<h1>503</h1><p>خدمة غير متاحة</p>',
+	head: '<link rel="stylesheet" href="/fallback/_astro/page.css">',
+};
+
+/** A Hugo-like 404.html: its own head, header, footer, stylesheet and script. */
+const shell = [
+	'<!DOCTYPE html>',
+	'<html lang="en">',
+	'<head>',
+	'  <meta charset="utf-8">',
+	'  <title>Page not found · Acme</title>',
+	'  <meta name="description" content="Nothing here.">',
+	'  <link rel="stylesheet" href="/css/site.css">',
+	'</head>',
+	'<body class="page">',
+	'  <header><a href="/">Acme</a> <nav><a href="/docs/">Docs</a></nav></header>',
+	'  <main id="content" data-fallback>',
+	'    <h1>Not found</h1><p>Sorry.</p>',
+	'  </main>',
+	'  <footer>© Acme <script src="/js/site.js"></script></footer>',
+	'</body>',
+	'</html>',
+	'',
+].join('\n');
+
+describe('inShell', () => {
+	it('puts the page into the marked element and sets the shell’s language, direction, title and description', () => {
+		const out = inShell(shell, page);
+		const document = parse(out);
+		const html = document.childNodes.find((node) => 'tagName' in node && node.tagName === 'html') as {
+			attrs: { name: string; value: string }[];
+		};
+		expect(html.attrs).toEqual([
+			{ name: 'lang', value: 'ar' },
+			{ name: 'dir', value: 'rtl' },
+		]);
+		expect(out).toContain('<title>503: &lt;Service&gt; &quot;unavailable&quot; &amp; more</title>');
+		expect(out).toContain('<meta name="description" content="Back at 10 &amp; &quot;soon&quot;">');
+		expect(out).toContain(`${page.head}</head>`);
+		expect(out).toContain(`<main id="content" data-fallback>${page.screen}</main>`);
+	});
+
+	it('keeps everything else of the shell byte for byte', () => {
+		const out = inShell(shell, page);
+		const kept = (text: string) => expect(out).toContain(text);
+		kept('<!DOCTYPE html>\n<html lang="ar" dir="rtl">\n<head>\n  <meta charset="utf-8">\n  <title>');
+		kept('  <link rel="stylesheet" href="/css/site.css">\n');
+		kept(
+			'<body class="page">\n  <header><a href="/">Acme</a> <nav><a href="/docs/">Docs</a></nav></header>\n  <main',
+		);
+		kept('</main>\n  <footer>© Acme <script src="/js/site.js"></script></footer>\n</body>\n</html>\n');
+		expect(out).not.toContain('Not found');
+	});
+
+	it('adds a title, a description and the direction where the shell has none', () => {
+		const bare =
+			'<!doctype html><html><head><meta charset="utf-8"/></head><body><div data-fallback="">x</div></body></html>';
+		expect(inShell(bare, { ...page, dir: 'ltr', lang: 'de' })).toBe(
+			'<!doctype html><html lang="de" dir="ltr"><head><meta charset="utf-8"/>' +
+				'<title>503: &lt;Service&gt; &quot;unavailable&quot; &amp; more</title>' +
+				'<meta name="description" content="Back at 10 &amp; &quot;soon&quot;">' +
+				`${page.head}</head><body><div data-fallback="">${page.screen}</div></body></html>`,
+		);
+	});
+
+	it('sets the content of a description written as a self-closing tag without one', () => {
+		const out = inShell(
+			'<html><head><meta name="Description" /></head><body><main data-fallback></main></body></html>',
+			page,
+		);
+		expect(out).toContain('<meta name="Description" content="Back at 10 &amp; &quot;soon&quot;" />');
+	});
+});
+
+describe('shellProblem', () => {
+	it('takes a whole page with one marked element that can hold the page', () => {
+		expect(shellProblem(shell)).toBeUndefined();
+	});
+
+	it.each([
+		['<html><head></head><body><main>x</main></body></html>', /no element is marked data-fallback/],
+		[
+			'<html><head></head><body><main data-fallback></main><aside data-fallback></aside></body></html>',
+			/2 elements are marked data-fallback \(<main>, <aside>\); mark one/,
+		],
+		['<main data-fallback>x</main>', /no <html> and <head>/],
+		['<html><head></head><body><img data-fallback src="x.png"></body></html>', /\(<img>\) has no end tag/],
+	])('refuses %s, saying why', (text, why) => {
+		expect(shellProblem(text)).toMatch(why);
+		expect(() => inShell(text, page)).toThrow(why);
+	});
+});
