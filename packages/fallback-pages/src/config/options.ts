@@ -485,8 +485,11 @@ export interface FallbackConfig {
 	locales: Locale[];
 	/** The locale of the default URLs. */
 	defaultLocale: Locale;
-	/** `embed`: pages for a site that is not Fallback's, in their own folder, with no inline code. */
-	mode: 'site' | 'embed';
+	/**
+	 * `astro`: built in an Astro site's build (the team's, or the starter's); `embed`: pages for a site
+	 * built otherwise, in their own folder, with no inline code.
+	 */
+	mode: 'astro' | 'embed';
 	/** Where the pages live, Astro's base and Fallback's together, with `/` around: `/`, `/errors/`. */
 	base: string;
 	/**

@@ -39,7 +39,7 @@ import {
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../packageRoot';
-import type { WorkerSite } from './cloudflare/site';
+import type { WorkerData } from './cloudflare/data';
 import { fileHeader, hashComment, type HostConfigFile } from './format';
 import { acceptPatterns, formats } from './mediaType';
 import type { HostOptions } from '../config/hostOptions';
@@ -57,7 +57,7 @@ const workerFiles = { static: 'worker.js', proxy: 'worker-proxy.js' } as const;
 export type WorkerMode = 'static' | 'proxy';
 
 /** What the Worker needs of the contract, as data (JSON). */
-export function workerData(contract: RouteContract, mode: WorkerMode, options: HostOptions): WorkerSite {
+export function workerData(contract: RouteContract, mode: WorkerMode, options: HostOptions): WorkerData {
 	const negotiated = new Set(negotiates(contract) ? defaultLocaleRoutes(contract) : []);
 	const locales = [contract.defaultLocale, ...contract.otherLocales];
 	/** A route as the Worker sees it: its page's folder and name, status, headers, language. */

@@ -150,7 +150,7 @@ export function planBuild(
 			help: options.help,
 			locales: shipped.locales,
 			defaultLocale: shipped.defaultLocale,
-			mode: embedded ? 'embed' : 'site',
+			mode: embedded ? 'embed' : 'astro',
 			base: pagesBase,
 			sitePaths: [],
 			siteGalleries: [],

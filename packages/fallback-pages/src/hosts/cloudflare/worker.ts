@@ -4,7 +4,7 @@
  * the package's dist/cloudflare-worker.js (scripts/bundle.js); the generator writes it out after
  * the site's JSON (cloudflare.ts). Nothing here may import at run time: Workers run it alone.
  */
-import type { WorkerFormat, WorkerRoute, WorkerSite } from './site';
+import type { WorkerFormat, WorkerRoute, WorkerData } from './data';
 
 /** What Cloudflare binds to the Worker: the static assets (dist/). */
 export interface WorkerEnv {
@@ -15,7 +15,7 @@ export interface Worker {
 	fetch(request: Request, env: WorkerEnv): Promise<Response>;
 }
 
-export function createWorker(site: WorkerSite): Worker {
+export function createWorker(site: WorkerData): Worker {
 	/** Each error route by its path and by its page's file: `/503`, `/503.html`. */
 	const routes = new Map<string, WorkerRoute>(
 		Object.entries(site.routes).flatMap(([path, route]) => [
@@ -136,7 +136,7 @@ export function createWorker(site: WorkerSite): Worker {
 	async function fromApp(
 		request: Request,
 		env: WorkerEnv,
-		app: NonNullable<WorkerSite['app']>,
+		app: NonNullable<WorkerData['app']>,
 		path: string,
 		id: string,
 	): Promise<Response> {

@@ -19,7 +19,7 @@ export interface WorkerRoute {
 	negotiated: boolean;
 }
 
-export interface WorkerSite {
+export interface WorkerData {
 	/** In front of an app: where it is, how long it may take, whose errors get a page. */
 	app: {
 		origin: string;
