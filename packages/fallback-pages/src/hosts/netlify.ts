@@ -78,6 +78,31 @@ const line = (from: string, to: string, status: number, force: boolean, language
 	rule: redirect(from, to, status, force, language),
 });
 
+/**
+ * `from` answered with `route`'s page (or problem document) in each other locale for a browser that
+ * asks for it first (`Language=`), then in the default locale's; `locales`: which others, `column`:
+ * the default's path padded to it.
+ */
+function negotiatedLines(
+	contract: RouteContract,
+	from: string,
+	route: PageRoute,
+	force: boolean,
+	{
+		file = 'file',
+		locales = contract.otherLocales,
+		column,
+	}: { file?: 'file' | 'problemFile'; locales?: readonly string[]; column?: number } = {},
+): RedirectLine[] {
+	const last = redirect(from, fileUrl(contract, route[file]), route.status, force);
+	return [
+		...locales.map((locale) =>
+			line(from, fileUrl(contract, inLocale(contract, route, locale)[file]), route.status, force, locale),
+		),
+		column === undefined ? { rule: last } : { rule: last, column },
+	];
+}
+
 /** The rules of lines, in their order. */
 export const redirectRules = (lines: readonly RedirectLine[]): NetlifyRedirect[] =>
 	lines.flatMap((entry) => ('rule' in entry ? [entry.rule] : []));
@@ -116,12 +141,6 @@ export function headersText(lines: readonly HeaderLine[]): string {
  */
 export function netlifyRedirectLines(contract: RouteContract): RedirectLine[] {
 	const notFound = notFoundPage(contract);
-	/** A default-locale route's page in each other locale, for visitors whose browser asks for it. */
-	// The site's own page (sitePages) answers in every language.
-	const negotiated = (path: string, route: PageRoute): RedirectLine[] =>
-		(route.sitePage ? [] : contract.otherLocales).map((locale) =>
-			line(path, fileUrl(contract, inLocale(contract, route, locale).file), route.status, true, locale),
-		);
 	const isDefault = new Set(defaultLocaleRoutes(contract));
 	const rules: [string, PageRoute][] = [
 		...errorRoutes(contract).flatMap((route): [string, PageRoute][] => [
@@ -138,10 +157,13 @@ export function netlifyRedirectLines(contract: RouteContract): RedirectLine[] {
 		]),
 	];
 	const column = Math.max(...rules.map(([path]) => path.length));
-	const lines = ([path, route]: [string, PageRoute]): RedirectLine[] => [
-		...(isDefault.has(route) ? negotiated(path, route) : []),
-		{ rule: redirect(path, fileUrl(contract, route.file), route.status, true), column },
-	];
+	// A default-locale route's page in each other locale, for visitors whose browser asks for it;
+	// the site's own page (sitePages) answers in every language.
+	const lines = ([path, route]: [string, PageRoute]): RedirectLine[] =>
+		negotiatedLines(contract, path, route, true, {
+			locales: isDefault.has(route) && !route.sitePage ? contract.otherLocales : [],
+			column,
+		});
 	// Under maintenance, the rules of allowed paths come before the maintenance page's.
 	const { maintenance } = contract;
 	const allowed = ([path]: [string, PageRoute]) =>
@@ -167,33 +189,18 @@ export function netlifyRedirectLines(contract: RouteContract): RedirectLine[] {
 					comment(
 						`Under the API: the not-found problem document (${PROBLEM_JSON}) with ${notFound.status}, not the page.`,
 					),
-					...contract.apiPrefixes.flatMap((prefix) => [
-						...contract.otherLocales.map((locale) =>
-							line(
-								`${prefix}*`,
-								fileUrl(contract, inLocale(contract, notFound, locale).problemFile),
-								notFound.status,
-								false,
-								locale,
-							),
-						),
-						line(`${prefix}*`, fileUrl(contract, notFound.problemFile), notFound.status, false),
-					]),
+					...contract.apiPrefixes.flatMap((prefix) =>
+						negotiatedLines(contract, `${prefix}*`, notFound, false, { file: 'problemFile' }),
+					),
 				]
 			: []),
 		comment(
 			`Anything else: the not-found page with ${notFound.status} (not forced: existing files still win).`,
 		),
-		...(notFound.sitePage ? [] : contract.otherLocales).map((locale) =>
-			line(
-				`${siteBaseOf(contract)}*`,
-				fileUrl(contract, inLocale(contract, notFound, locale).file),
-				notFound.status,
-				false,
-				locale,
-			),
-		),
-		line(`${siteBaseOf(contract)}*`, fileUrl(contract, notFound.file), notFound.status, false),
+		// The site's own page (sitePages) answers in every language.
+		...negotiatedLines(contract, `${siteBaseOf(contract)}*`, notFound, false, {
+			locales: notFound.sitePage ? [] : contract.otherLocales,
+		}),
 	];
 }
 
@@ -251,16 +258,7 @@ function folderCatchAll(contract: RouteContract, notFound: PageRoute): RedirectL
 		comment(
 			`Anything else under ${base}: the not-found page with ${notFound.status} (not forced: its files are served).`,
 		),
-		...contract.otherLocales.map((locale) =>
-			line(
-				`${base}*`,
-				fileUrl(contract, inLocale(contract, notFound, locale).file),
-				notFound.status,
-				false,
-				locale,
-			),
-		),
-		line(`${base}*`, fileUrl(contract, notFound.file), notFound.status, false),
+		...negotiatedLines(contract, `${base}*`, notFound, false),
 	];
 }
 
@@ -284,16 +282,7 @@ function maintenanceRedirects(contract: RouteContract): RedirectLine[] {
 		...localeFolders(contract).map(({ folder, locale }) =>
 			line(`${folder}*`, fileUrl(contract, inLocale(contract, page, locale).file), page.status, true),
 		),
-		...contract.otherLocales.map((locale) =>
-			line(
-				`${siteBaseOf(contract)}*`,
-				fileUrl(contract, inLocale(contract, page, locale).file),
-				page.status,
-				true,
-				locale,
-			),
-		),
-		line(`${siteBaseOf(contract)}*`, fileUrl(contract, page.file), page.status, true),
+		...negotiatedLines(contract, `${siteBaseOf(contract)}*`, page, true),
 	];
 }
 
