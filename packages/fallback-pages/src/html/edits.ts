@@ -1,7 +1,8 @@
 /**
  * Changes to an HTML page's text at the places a parser found (parse5's source locations), the
- * rest of the page copied as it is: how the kit fills its pages (kit/applyKit.ts) and how a page
- * goes into a site's own shell (html/shell.ts), byte for byte everywhere else.
+ * rest of the page copied as it is: how the kit fills its pages (kit/applyKit.ts), a page goes into
+ * a site's own shell (html/shell.ts), and a built page gets its stylesheet inline, its policy and no
+ * script files (integration/ownPages.ts, pagePolicy.ts), byte for byte everywhere else.
  */
 
 /** A change to a text: `[start, end)` becomes `text`. */

@@ -7,8 +7,9 @@
  * parser (parse5) finds where each part stands, and the shell's text is copied around them.
  */
 import { escape as escapeText } from 'html-escaper';
-import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import type { DefaultTreeAdapterTypes } from 'parse5';
 import { edited, escapeAttribute, type Edit } from './edits';
+import { locatedElements } from './pageAnalysis';
 
 /** The attribute that marks the shell's element for Fallback's screen. */
 export const SHELL_MARK = 'data-fallback';
@@ -28,15 +29,6 @@ export interface ShellPage {
 	head: string;
 }
 
-/** The elements of a parsed page, with where each stands, in document order. */
-function elements(node: DefaultTreeAdapterTypes.ParentNode): Element[] {
-	return node.childNodes.flatMap((child) =>
-		'tagName' in child
-			? [child, ...elements(child), ...('content' in child ? elements(child.content) : [])]
-			: [],
-	);
-}
-
 const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value;
 
 /** The parts of a shell that a page changes, or why it cannot take one. */
@@ -45,7 +37,8 @@ function shellParts(
 ):
 	| { problem: string }
 	| { html: Element; head: Element; title?: Element; description?: Element; marked: Element } {
-	const all = elements(parse(shell, { sourceCodeLocationInfo: true }));
+	// parse5's elements, which locatedElements types by the parts it reads.
+	const all = locatedElements(shell) as unknown as Element[];
 	const tagged = (element: Element | undefined) =>
 		element?.sourceCodeLocation?.startTag !== undefined ? element : undefined;
 	const html = tagged(all.find((element) => element.tagName === 'html'));

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { appErrorPages } from '../catalog/appErrors';
 import { statusCatalog } from '../catalog/statuses';
 import type { Locale } from '../i18n';
+import { edited } from '../html/edits';
 import { locatedElements, type HtmlNode } from '../html/pageAnalysis';
 import { withPagePolicy } from './pagePolicy';
 
@@ -351,15 +352,14 @@ function stylesheetLinks(html: string): { href: string; start: number; end: numb
  * from the build, whatever prefix (`base`, `build.assetsPrefix`) its URL carries.
  */
 export async function inlineStylesheets(html: string, dist: string, assetsDir: string): Promise<string> {
-	const links = stylesheetLinks(html);
-	let result = html;
-	for (const link of links.reverse()) {
+	const edits = [];
+	for (const link of stylesheetLinks(html)) {
 		const at = link.href.split('?')[0]!.lastIndexOf(`/${assetsDir}/`);
 		if (at < 0) throw new Error(`fallback: a page links a stylesheet outside the build (${link.href})`);
 		const css = await readFile(join(dist, link.href.split('?')[0]!.slice(at + 1)), 'utf8');
-		result = `${result.slice(0, link.start)}<style>${css.trim()}</style>${result.slice(link.end)}`;
+		edits.push({ start: link.start, end: link.end, text: `<style>${css.trim()}</style>` });
 	}
-	return result;
+	return edited(html, 0, html.length, edits);
 }
 
 /**
@@ -375,11 +375,12 @@ export const withoutScriptFiles = (html: string): string =>
 
 /** A page without the elements `drop` picks, the rest of its text as it was. */
 function withoutElements(html: string, drop: (element: HtmlNode & { tagName: string }) => boolean): string {
-	let result = html;
-	for (const { sourceCodeLocation: at } of locatedElements(html).filter(drop).reverse()) {
-		if (at) result = `${result.slice(0, at.startOffset)}${result.slice(at.endOffset)}`;
-	}
-	return result;
+	const edits = locatedElements(html)
+		.filter(drop)
+		.flatMap(({ sourceCodeLocation: at }) =>
+			at ? [{ start: at.startOffset, end: at.endOffset, text: '' }] : [],
+		);
+	return edited(html, 0, html.length, edits);
 }
 
 /**

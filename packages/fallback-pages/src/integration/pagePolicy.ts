@@ -4,6 +4,7 @@
  * (`HEADER_POLICY`) and keeps working when new pages (another brand, other texts) are copied under it.
  */
 import { pagePolicy } from '../contract/pageHeaders';
+import { edited } from '../html/edits';
 import { inlineCodeOf, locatedElements } from '../html/pageAnalysis';
 
 /**
@@ -15,12 +16,11 @@ function trimmedStyles(html: string): string {
 	const texts = locatedElements(html)
 		.filter((element) => element.tagName === 'style')
 		.flatMap((style) => (style.childNodes ?? []).filter((child) => child.nodeName === '#text'));
-	let result = html;
-	for (const text of texts.reverse()) {
-		const { startOffset, endOffset } = text.sourceCodeLocation!;
-		result = `${result.slice(0, startOffset)}${result.slice(startOffset, endOffset).trimEnd()}${result.slice(endOffset)}`;
-	}
-	return result;
+	const edits = texts.map((text) => {
+		const { startOffset: start, endOffset: end } = text.sourceCodeLocation!;
+		return { start, end, text: html.slice(start, end).trimEnd() };
+	});
+	return edited(html, 0, html.length, edits);
 }
 
 /**
