@@ -79,24 +79,25 @@ describe('a build with the sample brand', () => {
 		for (const page of pages) {
 			const html = read(page);
 			// The bundler minifies the theme: compare colours as colours, not as text.
-			const blocks = [...html.matchAll(/:root\{(?:color-scheme:[^;]*;)?(--fg:[^}]*)\}/g)].map(([, body]) =>
-				Object.fromEntries(body!.split(';').map((declaration) => declaration.split(/:(.*)/s).slice(0, 2))),
+			const blocks = [...html.matchAll(/:root\{(?:color-scheme:[^;]*;)?(--fallback-text:[^}]*)\}/g)].map(
+				([, body]) =>
+					Object.fromEntries(body!.split(';').map((declaration) => declaration.split(/:(.*)/s).slice(0, 2))),
 			);
 			expect(blocks, page).toHaveLength(2);
 			SCHEMES.forEach((scheme, index) => {
 				const drawn = schemeColors(sample, scheme);
 				const block = blocks[index]!;
 				for (const [property, color] of [
-					['--fg', drawn.text],
-					['--bg', drawn.background],
-					['--muted', drawn.muted],
-					['--accent', drawn.accent],
-					['--on-accent', drawn.onAccent],
+					['--fallback-text', drawn.text],
+					['--fallback-background', drawn.background],
+					['--fallback-muted', drawn.muted],
+					['--fallback-accent', drawn.accent],
+					['--fallback-on-accent', drawn.onAccent],
 				] as const) {
 					expect(formatHex(block[property]), `${page} ${scheme} ${property}`).toBe(color);
 				}
 			});
-			expect(blocks[0]!['--font']?.replaceAll('"', "'"), page).toBe(
+			expect(blocks[0]!['--fallback-font']?.replaceAll('"', "'"), page).toBe(
 				"'Segoe UI',Roboto,'Helvetica Neue',sans-serif",
 			);
 		}

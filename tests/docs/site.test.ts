@@ -85,8 +85,8 @@ describe('the brand playground', () => {
 		const light = page.frameLocator('iframe[data-scheme="light"]');
 		await expect.poll(() => light.locator('h1, h2').first().textContent()).toContain('404');
 		await page.getByLabel('Accent (buttons, focus ring), light scheme', { exact: true }).fill('#0b5fff');
-		await expect.poll(() => previewColour(page, 'light', '--accent')).toBe('#0b5fff');
-		expect(await previewColour(page, 'dark', '--bg')).toBe('#000000');
+		await expect.poll(() => previewColour(page, 'light', '--fallback-accent')).toBe('#0b5fff');
+		expect(await previewColour(page, 'dark', '--fallback-background')).toBe('#000000');
 		// The main button is drawn with it: the built markup, not a drawing of it.
 		const button = light.locator('a, button').filter({ hasText: 'Go back home' });
 		await expect
@@ -132,7 +132,7 @@ describe('the brand playground', () => {
 			await page.keyboard.press('ControlOrMeta+a');
 			await page.keyboard.type(value);
 		}
-		await expect.poll(() => previewColour(page, 'dark', '--bg')).toBe('#0d1321');
+		await expect.poll(() => previewColour(page, 'dark', '--fallback-background')).toBe('#0d1321');
 		await expect
 			.poll(() => page.frameLocator('iframe[data-scheme="light"]').locator('header').textContent())
 			.toContain('Acme Shop');

@@ -56,6 +56,7 @@ function configOf(kit: boolean, values: KitValues): FallbackConfig {
 		galleries: values.deploy.isPreview,
 		deploy: { platform: 'Netlify', reason: 'CONTEXT', siteUrl: values.url, ...values.deploy },
 		kit,
+		layout: false,
 	};
 }
 

@@ -44,19 +44,21 @@ describe('brand theme', () => {
 			'Georgia,serif',
 		);
 		expect(css).toMatch(
-			/^:root\{color-scheme:light dark;--fg:#000000;--bg:#ffffff;.*--accent:#663399;.*--font:Georgia,serif\}/,
+			/^:root\{color-scheme:light dark;--fallback-text:#000000;--fallback-background:#ffffff;.*--fallback-accent:#663399;.*--fallback-font:Georgia,serif\}/,
 		);
-		expect(css).toMatch(/@media \(prefers-color-scheme:dark\)\{:root\{--fg:#ffffff;--bg:#000000;/);
+		expect(css).toMatch(
+			/@media \(prefers-color-scheme:dark\)\{:root\{--fallback-text:#ffffff;--fallback-background:#000000;/,
+		);
 	});
 
 	it('writes both schemes as classes for the gallery, with the same colours as the pages', () => {
 		const css = schemeClassesCss(defaultColors);
 		expect(css).toMatch(
-			/^\.scheme-light\{--fg:#000000;--bg:#ffffff;[^}]*\}\.scheme-dark\{--fg:#ffffff;--bg:#000000;[^}]*\}$/,
+			/^\.scheme-light\{--fallback-text:#000000;--fallback-background:#ffffff;[^}]*\}\.scheme-dark\{--fallback-text:#ffffff;--fallback-background:#000000;[^}]*\}$/,
 		);
 		const [lightBody] = /\.scheme-light\{([^}]*)\}/.exec(css)!.slice(1);
 		expect(themeCss(defaultColors, 'serif')).toContain(
-			`:root{color-scheme:light dark;${lightBody};--font:serif}`,
+			`:root{color-scheme:light dark;${lightBody};--fallback-font:serif}`,
 		);
 	});
 });

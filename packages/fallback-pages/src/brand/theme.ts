@@ -162,11 +162,11 @@ export function formatRatio(ratio: number): string {
 /** The custom properties the pages' stylesheet draws with, and a scheme's value of each. */
 export function schemeProperties(colors: SchemeColors): [name: string, value: string][] {
 	return [
-		['--fg', colors.text],
-		['--bg', colors.background],
-		['--muted', colors.muted],
-		['--accent', colors.accent],
-		['--on-accent', colors.onAccent],
+		['--fallback-text', colors.text],
+		['--fallback-background', colors.background],
+		['--fallback-muted', colors.muted],
+		['--fallback-accent', colors.accent],
+		['--fallback-on-accent', colors.onAccent],
 	];
 }
 
@@ -187,6 +187,17 @@ export function schemeClassesCss(colors: BrandColors): string {
 }
 
 /**
+ * The theme of pages in a site's layout: none of the brand's, which would restyle the site's
+ * document; the colours come from the layout (screen.css). A preview's banner keeps its own,
+ * scoped to Fallback's screen.
+ */
+export function layoutThemeCss({ banner = false } = {}): string {
+	return banner
+		? `.fallback{--fallback-banner-text:${previewBanner.text};--fallback-banner-background:${previewBanner.background}}`
+		: '';
+}
+
+/**
  * The theme as CSS: both schemes, colours in custom properties per scheme, and the font stack. Every value
  * is a #rrggbb from culori or a font list the options schema allowed, so nothing can break out.
  */
@@ -194,8 +205,8 @@ export function themeCss(colors: BrandColors, fontFamily: string, { banner = fal
 	const [light, dark] = SCHEMES.map((scheme) => customProperties(schemeColors(colors, scheme)));
 	// The preview banner is the same in both schemes, and only previews draw it.
 	const bannerColors = banner
-		? `;--banner-fg:${previewBanner.text};--banner-bg:${previewBanner.background}`
+		? `;--fallback-banner-text:${previewBanner.text};--fallback-banner-background:${previewBanner.background}`
 		: '';
 	// color-scheme: the browser's own parts (scroll bars, focus) follow the scheme too.
-	return `:root{color-scheme:light dark;${light};--font:${fontFamily}${bannerColors}}@media (prefers-color-scheme:dark){:root{${dark}}}`;
+	return `:root{color-scheme:light dark;${light};--fallback-font:${fontFamily}${bannerColors}}@media (prefers-color-scheme:dark){:root{${dark}}}`;
 }

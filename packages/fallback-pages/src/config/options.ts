@@ -221,6 +221,17 @@ export const fallbackOptionsSchema = z
 				description:
 					'The look: colours for both schemes (checked for WCAG 2.2 AA contrast at build), font, logo and footer.',
 			}),
+		layout: z
+			.string()
+			.trim()
+			.min(1, 'must be the path of an .astro layout, e.g. ./src/layouts/Base.astro')
+			.refine((value) => value.endsWith('.astro'), 'must be the path of an .astro component')
+			.optional()
+			.meta({
+				description:
+					"The site's own layout, relative to the project root: every error page is rendered in it, with Fallback's screen in its default slot and the props `title`, `description`, `lang`, `dir` and `status`. The brand's colours, font, logo and footer then give way to the layout's; the screen reads `--fallback-text`, `--fallback-muted`, `--fallback-accent` and `--fallback-on-accent` where the layout sets them. Astro sites only.",
+				examples: ['./src/layouts/Base.astro'],
+			}),
 		actions: z
 			.strictObject({
 				supportEmail: z
@@ -505,4 +516,6 @@ export interface FallbackConfig {
 	deploy: Deploy;
 	/** The kit's build: the components mark what the kit fills (kit/marks.ts). */
 	kit: boolean;
+	/** The error pages are in the site's own layout (the option `layout`), not Fallback's page. */
+	layout: boolean;
 }

@@ -17,7 +17,7 @@ import { hasGalleries, optionsContract } from '../contract/fromOptions';
 import { readDeploy } from '../config/deploy';
 import { javascriptNames, type OptionNames } from '../config/optionNames';
 import { type FallbackConfig, type FallbackOptions, type ParsedOptions } from '../config/options';
-import { contrasts, formatRatio, schemeClassesCss, themeCss } from '../brand/theme';
+import { contrasts, formatRatio, layoutThemeCss, schemeClassesCss, themeCss } from '../brand/theme';
 import { loadLogo } from '../brand/logo';
 import { packageRoot } from '../packageRoot';
 import {
@@ -48,6 +48,7 @@ import { keepStaticHostPages, staticHosts, type StaticHost } from './staticHosts
 import { fallbackPagePaths, keepOutOfSitemaps } from './sitemaps';
 import { virtualModules } from './virtualModules';
 import { parseSiteOptions } from './userErrors';
+import { layoutLine, siteLayout } from './siteLayout';
 import {
 	givenOptions,
 	noPages,
@@ -213,7 +214,14 @@ export function fallbackIntegration(
 async function setUp(
 	state: BuildState,
 	{ embedded, notice, names, kit }: Settings,
-	{ config: astro, command, updateConfig, injectRoute, logger }: HookParameters<'astro:config:setup'>,
+	{
+		config: astro,
+		command,
+		updateConfig,
+		injectRoute,
+		addWatchFile,
+		logger,
+	}: HookParameters<'astro:config:setup'>,
 ): Promise<void> {
 	state.root = fileURLToPath(astro.root);
 	// What a team must know of this build, in a line each: also said by the CLI and the plugin,
@@ -239,26 +247,37 @@ async function setUp(
 	for (const line of plan.lines) tell(line);
 	const { config, logo } = plan;
 	const { brand } = config;
+	const layout = plan.layout && siteLayout(plan.layout, state.root, embedded);
 	const logoMarkup = logo ? await loadLogo(logo, state.root) : undefined;
-	const lowest = contrasts(brand).sort((a, b) => a.ratio / a.pair.minimum - b.ratio / b.pair.minimum)[0]!;
-	logger.info(
-		`brand: every colour pair meets WCAG 2.2 AA in both schemes; closest: ${lowest.pair.what} ${formatRatio(lowest.ratio)}:1 (${lowest.scheme}, needs ${lowest.pair.minimum}:1)${logoMarkup ? `; logo ${logo} inlined (${logoMarkup.length} B)` : ''}`,
-	);
+	if (layout) {
+		addWatchFile(layout);
+		tell(layoutLine(plan.layout!, state.given.brand));
+	} else {
+		const lowest = contrasts(brand).sort((a, b) => a.ratio / a.pair.minimum - b.ratio / b.pair.minimum)[0]!;
+		logger.info(
+			`brand: every colour pair meets WCAG 2.2 AA in both schemes; closest: ${lowest.pair.what} ${formatRatio(lowest.ratio)}:1 (${lowest.scheme}, needs ${lowest.pair.minimum}:1)${logoMarkup ? `; logo ${logo} inlined (${logoMarkup.length} B)` : ''}`,
+		);
+	}
 	if (plan.addressLine) tell(plan.addressLine);
 	state.config = { ...config, brand: { ...brand, ...(logoMarkup ? { logo: logoMarkup } : {}) } };
+	const banner = deploy.isPreview;
 	updateConfig({
 		vite: {
 			plugins: [
-				virtualModules(() => configOf(state), {
-					// Embedded pages carry no inline style: on a preview, the banner's styles come
-					// with the stylesheet.
-					theme:
-						themeCss(brand, brand.font, { banner: deploy.isPreview }) +
-						(embedded && deploy.isPreview
-							? await readFile(join(packageRoot, 'src/styles/preview.css'), 'utf8')
-							: ''),
-					schemes: schemeClassesCss(brand),
-				}),
+				virtualModules(
+					() => configOf(state),
+					{
+						// Pages with no inline style of their own (embedded, or in the site's layout):
+						// on a preview, the banner's styles come with the stylesheet.
+						theme:
+							(layout ? layoutThemeCss({ banner }) : themeCss(brand, brand.font, { banner })) +
+							((embedded || layout) && banner
+								? await readFile(join(packageRoot, 'src/styles/preview.css'), 'utf8')
+								: ''),
+						schemes: schemeClassesCss(brand),
+					},
+					layout || join(packageRoot, 'src/layouts/Page.astro'),
+				),
 			],
 		},
 	});

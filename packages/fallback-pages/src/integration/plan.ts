@@ -23,6 +23,7 @@ export interface GivenOptions {
 	defaultLocale: boolean;
 	siteName: boolean;
 	homeUrl: boolean;
+	brand: boolean;
 }
 
 export const givenOptions = (raw: FallbackOptions): GivenOptions => ({
@@ -30,6 +31,7 @@ export const givenOptions = (raw: FallbackOptions): GivenOptions => ({
 	defaultLocale: raw.defaultLocale !== undefined,
 	siteName: raw.site?.name !== undefined,
 	homeUrl: raw.site?.homeUrl !== undefined,
+	brand: raw.brand !== undefined,
 });
 
 export interface ShippedLocales {
@@ -96,6 +98,8 @@ export interface BuildPlan {
 	config: FallbackConfig;
 	/** The logo's file, as the options name it. */
 	logo: string | undefined;
+	/** The site's layout's file, as the options name it. */
+	layout: string | undefined;
 	/** Embedded pages: the folder their stylesheets and scripts go in, inside theirs. */
 	embeddedAssets: string | undefined;
 	/** The routes to inject: a pattern, and the file in src/routes/ that builds it. */
@@ -141,6 +145,7 @@ export function planBuild(
 		lines,
 		addressLine: url === null ? noSiteAddress(pagesBase, names.address) : undefined,
 		logo,
+		layout: options.layout,
 		config: {
 			// "Go back home" leads to the site's home: under its base unless the option says where.
 			site: { ...options.site, url, homeUrl: given.homeUrl ? options.site.homeUrl : siteBase },
@@ -157,6 +162,7 @@ export function planBuild(
 			galleries: hasGalleries({ embedded, preview: deploy.isPreview }),
 			deploy,
 			kit,
+			layout: options.layout !== undefined,
 		},
 		// Fallback's pages alone, in their folder, with the stylesheet and scripts as files inside
 		// it: a site-wide CSP such as `default-src 'self'` allows them, where it would block inline ones.

@@ -3,13 +3,17 @@
  * `virtual:fallback/config` (the resolved settings, as data), `virtual:fallback/theme.css`
  * (the brand's colours and font as CSS custom properties, bundled with the page styles, so it is
  * inlined on a standalone site and a same-origin file in embed mode) and
- * `virtual:fallback/schemes.css` (both schemes as classes, for the gallery).
+ * `virtual:fallback/schemes.css` (both schemes as classes, for the gallery) and
+ * `virtual:fallback/layout` (the layout the error pages are rendered in: the site's, else
+ * Fallback's own page).
  */
+import { sep } from 'node:path';
 import type { Plugin } from 'vite';
 import type { FallbackConfig } from '../config/options';
 
 const modules = [
 	'virtual:fallback/config',
+	'virtual:fallback/layout',
 	'virtual:fallback/theme.css',
 	'virtual:fallback/schemes.css',
 ] as const;
@@ -38,11 +42,14 @@ function configModule(config: FallbackConfig): string {
 
 /**
  * `config` is read when a page first imports it, after `astro:routes:resolved` has told which
- * paths the site keeps for itself.
+ * paths the site keeps for itself. `layout` is the absolute path of the layout's file.
  */
-export function virtualModules(config: () => FallbackConfig, styles: ThemeStyles): Plugin {
+export function virtualModules(config: () => FallbackConfig, styles: ThemeStyles, layout: string): Plugin {
 	const contents: Record<(typeof modules)[number], () => string> = {
 		'virtual:fallback/config': () => configModule(config()),
+		// A path Vite resolves on any system: forward slashes.
+		'virtual:fallback/layout': () =>
+			`export { default } from ${JSON.stringify(layout.split(sep).join('/'))};`,
 		'virtual:fallback/theme.css': () => styles.theme,
 		'virtual:fallback/schemes.css': () => styles.schemes,
 	};
