@@ -5,7 +5,8 @@
 // page per language from a `[lang]/404` route (German only: English is Fallback's), kept the same
 // way; FALLBACK_TEAM_SITE_BASE=/docs the site built to be served under that base (Astro's `base`);
 // FALLBACK_TEAM_SITE_STATIC_HOST=github-pages the build for that host (`staticHost`:
-// tests/contract/static-hosts.test.ts).
+// tests/contract/static-hosts.test.ts); FALLBACK_TEAM_SITE_LAYOUT=./src/layouts/Site.astro every
+// error page in that layout of the site's (`layout`), in English and Arabic (right to left).
 import { defineConfig } from 'astro/config';
 import fallback from 'fallback-pages';
 
@@ -13,6 +14,7 @@ const own404 = process.env.FALLBACK_TEAM_SITE_OWN_404 === '1';
 const lang404 = process.env.FALLBACK_TEAM_SITE_LANG_404 === '1';
 const staticHost = process.env.FALLBACK_TEAM_SITE_STATIC_HOST || undefined;
 const base = process.env.FALLBACK_TEAM_SITE_BASE || undefined;
+const layout = process.env.FALLBACK_TEAM_SITE_LAYOUT || undefined;
 
 /**
  * A page of the site's that only a variant has, added as a route (src/pages/ is every variant's):
@@ -37,7 +39,8 @@ export default defineConfig({
 		...(own404 ? [own404Page] : []),
 		...(lang404 ? [lang404Pages] : []),
 		fallback({
-			locales: ['en', 'de'],
+			locales: layout ? ['en', 'ar'] : ['en', 'de'],
+			...(layout ? { layout } : {}),
 			...(own404 || lang404 ? { sitePages: [404] } : {}),
 			...(staticHost ? { staticHost } : {}),
 		}),

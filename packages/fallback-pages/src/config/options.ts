@@ -224,8 +224,10 @@ export const fallbackOptionsSchema = z
 		layout: z
 			.string()
 			.trim()
-			.min(1, 'must be the path of an .astro layout, e.g. ./src/layouts/Base.astro')
-			.refine((value) => value.endsWith('.astro'), 'must be the path of an .astro component')
+			.refine(
+				(value) => /.\.astro$/.test(value),
+				'must be the path of an .astro layout, e.g. ./src/layouts/Base.astro',
+			)
 			.optional()
 			.meta({
 				description:

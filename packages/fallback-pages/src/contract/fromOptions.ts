@@ -50,6 +50,7 @@ export function optionsContract(
 		| 'maintenance'
 		| 'requestId'
 		| 'replaceAppStatuses'
+		| 'layout'
 	>,
 	{
 		embedded,
@@ -61,7 +62,9 @@ export function optionsContract(
 		galleries = hasGalleries({ embedded, preview }),
 	}: BuildSituation,
 ): RouteContract {
-	const headers = embedded ? embeddedPageHeaders({ preview }) : pageHeaders({ preview });
+	const headers = embedded
+		? embeddedPageHeaders({ preview })
+		: pageHeaders({ preview, layout: options.layout !== undefined });
 	const others = options.locales.filter((locale) => locale !== options.defaultLocale);
 	const built = catalogContract(headers, others, options.defaultLocale, options.api.prefixes, {
 		base: joinBase(siteBase, options.base),

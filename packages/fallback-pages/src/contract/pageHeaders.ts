@@ -21,9 +21,13 @@ export interface InlineCode {
  * travels with the page, never in a server config; the rest of the policy is the header's
  * (`HEADER_POLICY`), and a browser enforces both.
  */
-export function pagePolicy(inline: InlineCode): string {
-	const sources = (texts: readonly string[]) => [...new Set(texts.map(cspHash))].sort().join(' ') || "'none'";
-	return `style-src ${sources(inline.styles)}; script-src ${sources(inline.scripts)}`;
+export function pagePolicy(
+	inline: InlineCode,
+	{ scriptFiles = false }: { scriptFiles?: boolean } = {},
+): string {
+	const sources = (texts: readonly string[], self = false) =>
+		[...[...new Set(texts.map(cspHash))].sort(), ...(self ? ["'self'"] : [])].join(' ') || "'none'";
+	return `style-src ${sources(inline.styles)}; script-src ${sources(inline.scripts, scriptFiles)}`;
 }
 
 /**
@@ -42,6 +46,23 @@ export const HEADER_POLICY = [
 ].join('; ');
 
 /**
+ * The policy servers send with pages in a site's own layout (the option `layout`): the layout's
+ * fonts, images and script files are the site's own, so they may come from the site, and from
+ * nowhere else. Still the same for every build, and the page's own policy narrows inline code to
+ * its hashes (and script files to the site's, where the layout has any).
+ */
+export const LAYOUT_HEADER_POLICY = [
+	"default-src 'self'",
+	"style-src 'unsafe-inline'",
+	"script-src 'self' 'unsafe-inline'",
+	"img-src 'self' data:",
+	"object-src 'none'",
+	"base-uri 'none'",
+	"form-action 'self'",
+	"frame-ancestors 'none'",
+].join('; ');
+
+/**
  * Error pages change only on deploy and must never outlive the condition they describe:
  * browsers revalidate every time, the CDN keeps them until the next deploy.
  */
@@ -49,11 +70,17 @@ export const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 /**
  * The page headers: the same for every build of the same routes, so a server config outlives the
- * pages it was written with. Previews add noindex.
+ * pages it was written with. Previews add noindex; pages in the site's layout may load its files.
  */
-export function pageHeaders({ preview }: { preview: boolean }): Record<string, string> {
+export function pageHeaders({
+	preview,
+	layout = false,
+}: {
+	preview: boolean;
+	layout?: boolean;
+}): Record<string, string> {
 	return {
-		'Content-Security-Policy': HEADER_POLICY,
+		'Content-Security-Policy': layout ? LAYOUT_HEADER_POLICY : HEADER_POLICY,
 		'X-Content-Type-Options': 'nosniff',
 		'X-Frame-Options': 'DENY',
 		'Referrer-Policy': 'no-referrer',

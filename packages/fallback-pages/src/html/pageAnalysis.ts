@@ -49,6 +49,8 @@ export interface PageAnalysis {
 	gzip: number;
 	/** Contents of inline `<script>` elements. */
 	inlineScripts: string[];
+	/** The `src` of each `<script>` element that has one. */
+	scriptFiles: string[];
 	/** Contents of `<style>` elements and `style` attributes. */
 	styles: string[];
 	/** URLs the page would fetch (src, srcset, link href, CSS url()/@import), `data:` excluded. */
@@ -73,6 +75,7 @@ function cssReferences(css: string): string[] {
 
 export function analysePage(html: string): PageAnalysis {
 	const inlineScripts: string[] = [];
+	const scriptFiles: string[] = [];
 	const styles: string[] = [];
 	const references: string[] = [];
 	let handlerBytes = 0;
@@ -90,8 +93,10 @@ export function analysePage(html: string): PageAnalysis {
 			if (name.startsWith('on')) handlerBytes += Buffer.byteLength(value);
 		}
 		if (element.tagName === 'script') {
-			if (attrs.some((a) => a.name === 'src')) return;
-			inlineScripts.push(textContent(element));
+			const src = attrs.find((a) => a.name === 'src');
+			if (src) scriptFiles.push(src.value);
+			else inlineScripts.push(textContent(element));
+			return;
 		}
 		if (element.tagName === 'style') styles.push(textContent(element));
 	});
@@ -101,6 +106,7 @@ export function analysePage(html: string): PageAnalysis {
 		raw: Buffer.byteLength(html),
 		gzip: gzipSync(html, { level: 9 }).length,
 		inlineScripts,
+		scriptFiles,
 		styles,
 		externalReferences,
 		jsBytes: inlineScripts.reduce((sum, script) => sum + Buffer.byteLength(script), handlerBytes),

@@ -48,7 +48,7 @@ import { keepStaticHostPages, staticHosts, type StaticHost } from './staticHosts
 import { fallbackPagePaths, keepOutOfSitemaps } from './sitemaps';
 import { virtualModules } from './virtualModules';
 import { parseSiteOptions } from './userErrors';
-import { layoutLine, siteLayout } from './siteLayout';
+import { layoutLine, layoutLoadLines, siteLayout } from './siteLayout';
 import {
 	givenOptions,
 	noPages,
@@ -270,7 +270,10 @@ async function setUp(
 						// Pages with no inline style of their own (embedded, or in the site's layout):
 						// on a preview, the banner's styles come with the stylesheet.
 						theme:
-							(layout ? layoutThemeCss({ banner }) : themeCss(brand, brand.font, { banner })) +
+							(layout
+								? layoutThemeCss({ banner }) +
+									(await readFile(join(packageRoot, 'src/styles/layout.css'), 'utf8'))
+								: themeCss(brand, brand.font, { banner })) +
 							((embedded || layout) && banner
 								? await readFile(join(packageRoot, 'src/styles/preview.css'), 'utf8')
 								: ''),
@@ -448,8 +451,16 @@ async function buildDone(
 	);
 	const copies = await copySitePages(dist, options.base, [...built.sitePages, ...aliased]);
 	if (sitePaths.length > 0) logger.info(sitePagesLine(sitePaths, joinBase(siteBase, options.base), copies));
-	const texts = await settlePages(dist, options.base, pages, assetsDir, { inline: !embedded });
+	const elsewhere = new Set<string>();
+	const texts = await settlePages(dist, options.base, pages, assetsDir, {
+		inline: !embedded,
+		layout: options.layout ? { elsewhere: (href) => elsewhere.add(href) } : undefined,
+	});
 	if (embedded) checkNoInlineCode(texts.values());
+	if (options.layout) {
+		const errorPages = pages.filter((page) => page.gallery === undefined);
+		for (const line of layoutLoadLines(options.layout, errorPages, texts, [...elsewhere])) logger.info(line);
+	}
 	// Each page carries the policy for its own inline code: the contract (and every
 	// config written from it) depends on the options and the deploy context only.
 	const contract = optionsContract(options, {

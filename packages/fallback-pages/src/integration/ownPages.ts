@@ -349,12 +349,25 @@ function stylesheetLinks(html: string): { href: string; start: number; end: numb
 /**
  * A page with every stylesheet Astro linked put inline, so that it renders when nothing but its own
  * HTML can be fetched. `assetsDir` is Astro's `build.assets` (`_astro`); the stylesheet is read
- * from the build, whatever prefix (`base`, `build.assetsPrefix`) its URL carries.
+ * from the build, whatever prefix (`base`, `build.assetsPrefix`) its URL carries. With `elsewhere`
+ * (pages in a site's layout), a stylesheet from another site is taken out and handed to it.
  */
-export async function inlineStylesheets(html: string, dist: string, assetsDir: string): Promise<string> {
+export async function inlineStylesheets(
+	html: string,
+	dist: string,
+	assetsDir: string,
+	elsewhere?: (href: string) => void,
+): Promise<string> {
 	const edits = [];
 	for (const link of stylesheetLinks(html)) {
 		const at = link.href.split('?')[0]!.lastIndexOf(`/${assetsDir}/`);
+		if (at < 0 && elsewhere && /^(?:[a-z][a-z0-9+.-]*:)?\/\//i.test(link.href)) {
+			// A site's layout's stylesheet from another site (web fonts): an error page cannot
+			// depend on it, and its policy would block it. Left out, and said.
+			elsewhere(link.href);
+			edits.push({ start: link.start, end: link.end, text: '' });
+			continue;
+		}
 		if (at < 0) throw new Error(`fallback: a page links a stylesheet outside the build (${link.href})`);
 		const css = await readFile(join(dist, link.href.split('?')[0]!.slice(at + 1)), 'utf8');
 		edits.push({ start: link.start, end: link.end, text: `<style>${css.trim()}</style>` });
@@ -399,6 +412,12 @@ export const withoutAstroPolicy = (html: string): string =>
 			),
 	);
 
+/** Pages in a site's layout: what is done with what the layout loads from elsewhere. */
+export interface LayoutLoads {
+	/** Told each stylesheet from another site the layout links, which is left out. */
+	elsewhere: (href: string) => void;
+}
+
 /**
  * Makes Fallback's pages in `dist` files with the names hosts look for (`503/index.html` renamed
  * `503.html`) and, with `inline`, self-contained: stylesheets inline, and their own policy for
@@ -410,7 +429,7 @@ export async function settlePages(
 	base: string,
 	pages: readonly Pick<OwnPage, 'path' | 'file' | 'gallery'>[],
 	assetsDir: string,
-	{ inline }: { inline: boolean },
+	{ inline, layout }: { inline: boolean; layout?: LayoutLoads | undefined },
 ): Promise<Map<string, string>> {
 	const texts = new Map<string, string>();
 	const at = base.replace(/^\//, '');
@@ -418,8 +437,12 @@ export async function settlePages(
 		const written = writtenFileOf(dist, page, base);
 		if (written === undefined) throw new Error(`fallback: Astro wrote no file for ${base}${page.path}`);
 		const text = await readFile(join(dist, written), 'utf8');
+		// In the site's layout (not the gallery, which is Fallback's own page) its script files stay:
+		// they are the site's, and the page's policy allows the site's files.
+		const inLayout = layout && page.gallery === undefined ? layout : undefined;
+		const styled = inline ? await inlineStylesheets(text, dist, assetsDir, inLayout?.elsewhere) : text;
 		const html = inline
-			? withPagePolicy(withoutAstroPolicy(withoutScriptFiles(await inlineStylesheets(text, dist, assetsDir))))
+			? withPagePolicy(withoutAstroPolicy(inLayout ? styled : withoutScriptFiles(styled)))
 			: text;
 		const target = `${at}${page.file}`;
 		if (html !== text) await writeFile(join(dist, written), html);

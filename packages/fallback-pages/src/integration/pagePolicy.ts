@@ -5,7 +5,7 @@
  */
 import { pagePolicy } from '../contract/pageHeaders';
 import { edited } from '../html/edits';
-import { inlineCodeOf, locatedElements } from '../html/pageAnalysis';
+import { analysePage, inlineCodeOf, locatedElements } from '../html/pageAnalysis';
 
 /**
  * The page with no white space at the end of its inline styles (Astro's end in a line break).
@@ -37,7 +37,8 @@ export function withPagePolicy(page: string): string {
 	if (elements.slice(0, charset).some((element) => ['style', 'script'].includes(element.nodeName))) {
 		throw new Error('fallback: a page has a style or script before its <meta charset>');
 	}
-	const policy = pagePolicy(inlineCodeOf([html]));
+	// Script files are the site's own (a site's layout's; Fallback's own pages have none).
+	const policy = pagePolicy(inlineCodeOf([html]), { scriptFiles: analysePage(html).scriptFiles.length > 0 });
 	// Hash sources, keywords and `data:`: nothing a double-quoted attribute would need escaped.
 	if (/["&<>]/.test(policy)) throw new Error(`fallback: a page policy that is not attribute-safe: ${policy}`);
 	const at = elements[charset]!.sourceCodeLocation!.endOffset;

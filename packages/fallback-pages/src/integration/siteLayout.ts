@@ -5,6 +5,7 @@
 import { AstroError } from 'astro/errors';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { analysePage } from '../html/pageAnalysis';
 
 /** The layout's absolute path, or an AstroError saying why it cannot be one. */
 export function siteLayout(option: string, root: string, embedded: boolean): string {
@@ -27,4 +28,30 @@ export function siteLayout(option: string, root: string, embedded: boolean): str
 /** The build's line on the layout; `brand`: the team set brand options, which the layout replaces. */
 export function layoutLine(option: string, brand: boolean): string {
 	return `layout: every error page is rendered in ${option} (props title, description, lang, dir, status; Fallback's screen in its default slot)${brand ? "; the brand options are not used in it: the layout's colours and fonts apply, and the screen reads --fallback-accent, --fallback-on-accent, --fallback-text and --fallback-muted where the layout sets them" : ''}`;
+}
+
+/**
+ * What the pages in the layout load besides themselves, said after the build: served with the site
+ * (on Netlify, in a server's site mode) every file is there; in front of an app (the proxy
+ * configs) the site's files come from the app, and are missing while it is down. The pages read
+ * without them: their stylesheets are inline, fonts fall back to the system's.
+ */
+export function layoutLoadLines(
+	option: string,
+	pages: readonly { file: string }[],
+	texts: ReadonlyMap<string, string>,
+	elsewhere: readonly string[],
+): string[] {
+	const loads = new Set(pages.flatMap((page) => analysePage(texts.get(page.file) ?? '').externalReferences));
+	const lines = [
+		loads.size === 0
+			? `layout: the error pages load nothing but themselves (the layout's stylesheets are inline)`
+			: `layout: the error pages load ${loads.size} file${loads.size === 1 ? '' : 's'} of the site's besides themselves (${[...loads].sort().join(', ')}); served with the site they are there; in front of an app (the proxy configs) they come from the app and are missing while it is down, and the pages still read: stylesheets inline, the system's fonts`,
+	];
+	if (elsewhere.length > 0) {
+		lines.push(
+			`layout: ${option} links ${elsewhere.length === 1 ? 'a stylesheet' : `${elsewhere.length} stylesheets`} from another site (${elsewhere.join(', ')}), left out of the error pages: they load nothing from elsewhere. Serve it with the site to have it there.`,
+		);
+	}
+	return lines;
 }

@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+	layoutLine,
+	layoutLoadLines,
+	siteLayout,
+} from '../../packages/fallback-pages/src/integration/siteLayout';
+import { optionProblems } from '../../packages/fallback-pages/src/config/options';
+import { readConfigFile } from '../../packages/fallback-pages/src/embed/configFile';
+
+describe('the option layout', () => {
+	const root = mkdtempSync(join(tmpdir(), 'fallback-layout-'));
+	writeFileSync(join(root, 'Base.astro'), '<slot />');
+
+	it('is the layout file in the project, found from the project root', () => {
+		expect(siteLayout('./Base.astro', root, false)).toBe(join(root, 'Base.astro'));
+	});
+
+	it('stops the build where the file is not there, saying where it looked', () => {
+		expect(() => siteLayout('./src/Nope.astro', root, false)).toThrow(
+			`the layout ./src/Nope.astro is not there (no file at ${join(root, 'src/Nope.astro')})`,
+		);
+	});
+
+	it('is refused for pages of a site not built with Astro, pointing to the shell instead', () => {
+		expect(() => siteLayout('./Base.astro', root, true)).toThrow(/is an Astro component/);
+	});
+
+	it('takes the path of an .astro component, nothing else', () => {
+		expect(optionProblems({ layout: './src/layouts/Base.astro' })).toEqual([]);
+		for (const layout of ['./src/layouts/Base.tsx', ' ', '.astro']) {
+			expect(optionProblems({ layout })).toEqual([
+				'fallback.layout: must be the path of an .astro layout, e.g. ./src/layouts/Base.astro',
+			]);
+		}
+	});
+
+	it('says the brand options give way to the layout only where the team set them', () => {
+		expect(layoutLine('./Base.astro', false)).not.toContain('brand');
+		expect(layoutLine('./Base.astro', true)).toContain('the brand options are not used in it');
+	});
+
+	it('lists what the pages load besides themselves, once each, and the stylesheets from elsewhere left out', () => {
+		const page = (body: string) =>
+			`<!doctype html><html><head><title>x</title></head><body>${body}</body></html>`;
+		const texts = new Map([
+			[
+				'404.html',
+				page('<script type="module" src="/_astro/a.js"></script><img src="/_astro/logo.png" alt="">'),
+			],
+			['503.html', page('<script type="module" src="/_astro/a.js"></script>')],
+		]);
+		const [loads, elsewhere] = layoutLoadLines(
+			'./Base.astro',
+			[{ file: '404.html' }, { file: '503.html' }],
+			texts,
+			['https://fonts.example/css'],
+		);
+		expect(loads).toContain("load 2 files of the site's besides themselves (/_astro/a.js, /_astro/logo.png)");
+		expect(elsewhere).toContain('links a stylesheet from another site (https://fonts.example/css)');
+		expect(
+			layoutLoadLines('./Base.astro', [{ file: '503.html' }], new Map([['503.html', page('')]]), []),
+		).toEqual(["layout: the error pages load nothing but themselves (the layout's stylesheets are inline)"]);
+	});
+
+	it('is refused by the command, which builds the pages outside any site', async () => {
+		const file = join(root, 'fallback.config.mjs');
+		writeFileSync(file, "export default { layout: './src/layouts/Base.astro' };\n");
+		await expect(readConfigFile(file)).rejects.toThrow(
+			/layout \(\.\/src\/layouts\/Base\.astro\) is a layout of an Astro site, for fallback\(\) in its astro\.config\.mjs/,
+		);
+	});
+});
