@@ -14,13 +14,16 @@ import { mkdir, readFile, rename } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apacheTypeMaps, typeMapsRoot } from '../../packages/fallback-pages/src/hosts/apache';
+import { apacheUnsupportedStatuses } from '../../packages/fallback-pages/src/hosts/unsupportedStatuses';
 import { atServerRoot, siteBaseOf } from '../../packages/fallback-pages/src/contract/contract';
 import { hostConfigFiles, siteModeConfigFiles } from '../../packages/fallback-pages/src/hosts';
 import { defaultHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
+import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe';
 import { siteChecks } from '../../packages/fallback-pages/src/verify/cases';
 import { hostProfiles } from '../../packages/fallback-pages/src/verify/hosts';
 import { runVerify } from '../../packages/fallback-pages/src/verify/main';
@@ -49,7 +52,7 @@ import { compareSiteMode, headerPairs, siteModeRequests, SITE_MODE_SEED } from '
 import { baselines, type Baseline } from './baselines';
 import { buildTeamSite, type TeamSiteBuild } from './teamSite';
 
-type Variant = 'fallback-404' | 'own-404' | 'lang-404' | 'base';
+type Variant = 'fallback-404' | 'own-404' | 'lang-404' | 'base' | 'layout';
 type Built = TeamSiteBuild;
 
 /** Where the `base` variant is served: Astro's base, and the folder of the server's root it is in. */
@@ -58,20 +61,22 @@ const siteBase = '/docs/';
 /**
  * The team's site built with Fallback: `own-404` with its own 404 page, `lang-404` with its own
  * German one only (a `[lang]/404` route), each kept with sitePages: [404]; `base` as `own-404`,
- * built to be served under /docs/ (Astro's base).
+ * built to be served under /docs/ (Astro's base); `layout` every error page in the site's own
+ * layout (the option `layout`), in English and Arabic.
  */
 const buildVariant = (variant: Variant) =>
 	buildTeamSite(variant, {
 		FALLBACK_TEAM_SITE_OWN_404: variant === 'own-404' || variant === 'base' ? '1' : '0',
 		FALLBACK_TEAM_SITE_LANG_404: variant === 'lang-404' ? '1' : '0',
 		FALLBACK_TEAM_SITE_BASE: variant === 'base' ? siteBase : '',
+		FALLBACK_TEAM_SITE_LAYOUT: variant === 'layout' ? './src/layouts/Site.astro' : '',
 	});
 
 const builds: Partial<Record<Variant, Built>> = {};
 let browser: Browser;
 
 beforeAll(async () => {
-	const variants = ['fallback-404', 'own-404', 'lang-404', 'base'] as const;
+	const variants = ['fallback-404', 'own-404', 'lang-404', 'base', 'layout'] as const;
 	const built = await Promise.all(variants.map(buildVariant));
 	for (const [index, variant] of variants.entries()) builds[variant] = built[index]!;
 	browser = await chromium.launch(chromiumLaunchOptions());
@@ -199,6 +204,60 @@ async function loadInBrowser(port: number, path: string): Promise<PageLoad> {
 
 const everythingShows = { stylesheet: true, script: true, font: true, image: true, inlineStyle: true };
 
+/** One of Fallback's pages in the site's layout, as Chromium shows it: its parts, its policy, axe. */
+async function layoutPageInBrowser(port: number, path: string) {
+	// axe analyses a page of a context of its own.
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	const violations: string[] = [];
+	const failed: string[] = [];
+	page.on('console', (message) => {
+		if (message.text().includes('Content Security Policy')) violations.push(message.text());
+	});
+	page.on('requestfailed', (failure) => failed.push(`${failure.url()} (${failure.failure()?.errorText})`));
+	page.on('response', (response) => {
+		// The browser's own /favicon.ico is the site's business: the layout names no icon.
+		if (
+			!response.request().isNavigationRequest() &&
+			response.status() >= 400 &&
+			!response.url().endsWith('/favicon.ico')
+		)
+			failed.push(`${response.url()} (${response.status()})`);
+	});
+	try {
+		const response = await page.goto(`http://127.0.0.1:${port}${path}`, { waitUntil: 'load' });
+		const seen = await page.evaluate(async () => {
+			await document.fonts.ready;
+			const masthead = document.querySelector('header.masthead');
+			return {
+				lang: document.documentElement.lang,
+				dir: document.documentElement.dir,
+				layout: !!masthead && !!document.querySelector('footer.colophon'),
+				stylesheet: masthead ? getComputedStyle(masthead).borderBottomStyle === 'solid' : false,
+				font: [...document.fonts].some(
+					(face) => face.family.includes('Team Sans') && face.status === 'loaded',
+				),
+				script: document.documentElement.dataset['teamScript'] === 'ran',
+				screen: document.querySelector('main > .fallback > .fallback-screen h1')?.textContent ?? null,
+				icon: !!document.querySelector('.fallback-screen > svg.lucide'),
+			};
+		});
+		const axe = await new AxeBuilder({ page })
+			.withTags([...AXE_TAGS])
+			.options({ resultTypes: ['violations'] })
+			.analyze();
+		return {
+			status: response?.status(),
+			...seen,
+			violations,
+			failed,
+			axe: axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+		};
+	} finally {
+		await context.close();
+	}
+}
+
 /** A build served by the team's block without Fallback's files and with them. */
 type ServedPair = {
 	without?: Awaited<ReturnType<typeof serveTeamSite>>;
@@ -303,6 +362,7 @@ function describeSiteMode(server: ServerUnderTest) {
 		const own: ServedPair = {};
 		const perLanguage: ServedPair = {};
 		const underBase: ServedPair = {};
+		const inLayout: ServedPair = {};
 		beforeAll(async () => {
 			const built = builds['own-404']!;
 			[
@@ -313,6 +373,7 @@ function describeSiteMode(server: ServerUnderTest) {
 				perLanguage.site,
 				underBase.without,
 				underBase.site,
+				inLayout.site,
 			] = await Promise.all([
 				serveTeamSite(server, executable, built, 'without'),
 				serveTeamSite(server, executable, built, 'site'),
@@ -321,10 +382,14 @@ function describeSiteMode(server: ServerUnderTest) {
 				serveTeamSite(server, executable, builds['lang-404']!, 'site'),
 				serveTeamSite(server, executable, builds.base!, 'without'),
 				serveTeamSite(server, executable, builds.base!, 'site'),
+				serveTeamSite(server, executable, builds.layout!, 'site'),
 			]);
 		}, 120_000);
 		afterAll(async () => {
-			for (const one of [served, own, perLanguage, underBase].flatMap((pair) => [pair.without, pair.site])) {
+			for (const one of [served, own, perLanguage, underBase, inLayout].flatMap((pair) => [
+				pair.without,
+				pair.site,
+			])) {
 				await one?.running.stop();
 				if (one) await removeWorkDir(one.dir);
 			}
@@ -591,6 +656,52 @@ function describeSiteMode(server: ServerUnderTest) {
 			}
 		}, 180_000);
 
+		it("answers every error page in the site's layout (the option layout) with its status, in English and Arabic, the layout around the screen", async () => {
+			const { contract } = builds.layout!;
+			const port = inLayout.site!.running.port;
+			const routes = [...contract.statusPages, ...contract.extraPages];
+			expect(routes.length).toBe(84);
+			for (const route of routes) {
+				const answer = await request(port, route.path);
+				// Apache's are unknown paths (its own test above), with the 404 page in the layout.
+				const status = server === apache && apacheUnsupportedStatuses.has(route.status) ? 404 : route.status;
+				expect([route.path, answer.status]).toEqual([route.path, status]);
+				expect(answer.body, route.path).toContain('<header class="masthead">');
+				expect(answer.body, route.path).toContain('<footer class="colophon">');
+				expect(answer.body, route.path).toContain('<div class="fallback-screen">');
+				expect(answer.headers.get('content-security-policy'), route.path).toBe(
+					contract.pageHeaders['Content-Security-Policy'],
+				);
+			}
+		});
+
+		it("shows the pages in the site's layout whole in Chromium: its stylesheet, font and script, no CSP violation, axe clean", async () => {
+			const port = inLayout.site!.running.port;
+			const pages = [
+				['/no/such/page', 404, 'en', 'ltr', '404'],
+				['/ar/no/such/page', 404, 'ar', 'rtl', '404'],
+				['/503', 503, 'en', 'ltr', '503'],
+				['/ar/503', 503, 'ar', 'rtl', '503'],
+				['/ar/global-error', 500, 'ar', 'rtl', expect.any(String)],
+			] as const;
+			for (const [path, status, lang, dir, code] of pages) {
+				expect(await layoutPageInBrowser(port, path)).toEqual({
+					status,
+					lang,
+					dir,
+					layout: true,
+					stylesheet: true,
+					font: true,
+					script: true,
+					screen: code,
+					icon: true,
+					violations: [],
+					failed: [],
+					axe: [],
+				});
+			}
+		}, 120_000);
+
 		it("loads the site's pages whole in Chromium, with no CSP violation (the whole-server config blocks them)", async () => {
 			const paths = ['/', '/about/', '/no/such/page'];
 			const whole = await serveTeamSite(server, executable, builds['own-404']!, 'whole-server');
@@ -614,13 +725,14 @@ function describeSiteMode(server: ServerUnderTest) {
 			}
 		}, 120_000);
 
-		for (const variant of ['own-404', 'fallback-404', 'lang-404', 'base'] as const) {
+		for (const variant of ['own-404', 'fallback-404', 'lang-404', 'base', 'layout'] as const) {
 			it(`holds the route contract: npm run verify passes (${variant})`, async () => {
 				const target = {
 					'own-404': served.site!,
 					'fallback-404': own.site!,
 					'lang-404': perLanguage.site!,
 					base: underBase.site!,
+					layout: inLayout.site!,
 				}[variant];
 				await expectVerified(server, target, builds[variant]!);
 			}, 180_000);
