@@ -259,7 +259,7 @@ async function loadEmbed(utils) {
 /**
  * Builds the pages with Astro, from the site's fallback-pages: for options the kit cannot take.
  * Fails the build, saying what to install, when the site has no fallback-pages.
- * @param {string} why the options the kit cannot take (kitProblem)
+ * @param {string} why what the kit cannot take: `these options (…)` (kitProblem), or the site's shell
  * @param {Pick<NetlifyPluginUtils, 'build'>} utils
  * @returns {Promise<typeof import('fallback-pages/embed')>}
  */
@@ -273,7 +273,7 @@ async function loadAstroBuild(why, utils) {
 		const missing = error instanceof Error && /Cannot find package 'fallback-pages'/.test(error.message);
 		return utils.build.failBuild(
 			missing
-				? `Fallback: the plugin's prebuilt pages cannot take these options (${why}): Astro builds the pages, from the package fallback-pages. Add it to the site's devDependencies: npm install --save-dev fallback-pages@${PAGES_RANGE}`
+				? `Fallback: the plugin's prebuilt pages cannot take ${why}: Astro builds the pages, from the package fallback-pages. Add it to the site's devDependencies: npm install --save-dev fallback-pages@${PAGES_RANGE}`
 				: `Fallback: could not load fallback-pages with Node ${process.versions.node} (it needs Node >= 22.12; set NODE_VERSION): ${error instanceof Error ? error.message : String(error)}`,
 		);
 	}
@@ -405,7 +405,7 @@ export async function planRules({ inputs, buildDir, siteHeaders = [], utils, log
 	}
 	const astro = embed.kitProblem(embedded);
 	// Said, and fallback-pages loaded, before the site's build: a missing package fails at once.
-	if (astro) await loadAstroBuild(astro, utils);
+	if (astro) await loadAstroBuild(`these options (${astro})`, utils);
 	const split = placedRules(embedded.rules, folder, embed);
 	const rules = {
 		...split,
@@ -475,13 +475,25 @@ export async function placePages({
 	} catch (error) {
 		return utils.build.failBuild(`Fallback: ${error instanceof Error ? error.message : String(error)}`);
 	}
+	// Your look: the site's own 404.html, where an element of it is marked for the pages' screen.
+	const shell = await embed.siteShell(publishDir, folder);
+	for (const line of shell?.lines ?? []) log(`Fallback: ${line}`);
+	const astro = planned.astro
+		? `these options (${planned.astro})`
+		: shell && "the site's own 404.html as their shell (an element of it is marked data-fallback)";
 	/** @type {EmbeddedPages} */
 	let built;
 	try {
-		built = planned.astro
+		built = astro
 			? await (
-					await loadAstroBuild(planned.astro, utils)
-				).buildEmbedded(options, folder, (line) => log(`Fallback: ${line}`), embed.netlifyInputNames)
+					await loadAstroBuild(astro, utils)
+				).buildEmbedded(
+					options,
+					folder,
+					(line) => log(`Fallback: ${line}`),
+					embed.netlifyInputNames,
+					shell?.text,
+				)
 			: embed.kitPages(
 					embed.readKit(KIT_FILE),
 					planned.embedded,
@@ -550,7 +562,7 @@ export async function placePages({
 		);
 		const functions = serverFunctions(functionsDir, folder);
 		const lines = [
-			`${built.pages} pages in ${shownFolder} (${planned.astro ? 'built by Astro in' : 'prebuilt, placed in'} ${built.seconds.toFixed(1)} s${deployed.note ? `; ${deployed.note}` : ''}${built.gallery ? `; a preview: the review gallery at ${folder}` : ''}): ${first.length} rules answer ${folder} with its statuses, languages and problem documents before the site's rules; ${last.length} after them answer unknown paths and the API`,
+			`${built.pages} pages in ${shownFolder} (${astro ? 'built by Astro in' : 'prebuilt, placed in'} ${built.seconds.toFixed(1)} s${deployed.note ? `; ${deployed.note}` : ''}${built.gallery ? `; a preview: the review gallery at ${folder}` : ''}): ${first.length} rules answer ${folder} with its statuses, languages and problem documents before the site's rules; ${last.length} after them answer unknown paths and the API`,
 			...(siteRoot
 				? [
 						`The site's own ${sitePages.join(', ')} answer${sitePages.length > 1 ? '' : 's'} its unknown paths outside ${folder} (Fallback's not-found pages there are taken out of Netlify's config, which Netlify lists below; the input notFound = "fallback" keeps Fallback's); verify checks unknown paths under ${folder}.`,

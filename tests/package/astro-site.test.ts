@@ -32,6 +32,20 @@ const siteFiles = {
 	'src/pages/index.astro': page('Team site', '<h1>Welcome</h1><a href="/about/">About us</a>'),
 	'src/pages/about.astro': page('About', '<h1>About us</h1><p>We make things.</p>'),
 	'src/pages/404.astro': page('Lost', '<h1>Our own 404</h1><a href="/">Home</a>'),
+	// A layout the team's own pages do not use yet; the layout build renders Fallback's pages in it.
+	'src/layouts/Base.astro': [
+		'---',
+		"import '../styles/site.css';",
+		'const { title, description, lang, dir, status } = Astro.props;',
+		'---',
+		'<html lang={lang} dir={dir}><head><meta charset="utf-8"><title>{title} · Team site</title>',
+		'<meta name="description" content={description}></head>',
+		'<body data-status={status}><header class="site-header"><a href="/">Team site</a>',
+		'<nav aria-label="Site"><a href="/about/">About</a></nav></header>',
+		'<main><slot /></main><footer class="site-footer"><p>© The team</p></footer>',
+		"<script>document.documentElement.dataset.ran = 'yes';</script></body></html>",
+		'',
+	].join('\n'),
 	'public/_redirects': '/old  /about/  301\n',
 	'public/_headers': '/about/*\n  X-Team: site\n',
 };
@@ -67,6 +81,9 @@ beforeAll(async () => {
 			'astro.config.mjs': config(`{ locales: ['en', 'de'], sitePages: [404], hosts: ${hosts} }`),
 			'astro.refused.mjs': config(`{ locales: ['en', 'de'] }`),
 			'astro.base.mjs': config(`{ locales: ['en', 'de'], base: '/errors/' }`),
+			'astro.layout.mjs': config(
+				`{ locales: ['en', 'ar'], sitePages: [404], layout: './src/layouts/Base.astro' }`,
+			),
 		}).map(([name, text]) =>
 			import('node:fs/promises').then(({ writeFile }) => writeFile(join(project, name), text)),
 		),
@@ -89,6 +106,7 @@ beforeAll(async () => {
 	baseLog = (
 		await runOk(project, 'npx', ['astro', 'build', '--config', 'astro.base.mjs', '--outDir', 'dist-base'])
 	).stdout;
+	await runOk(project, 'npx', ['astro', 'build', '--config', 'astro.layout.mjs', '--outDir', 'dist-layout']);
 }, 900_000);
 
 afterAll(async () => {
@@ -165,6 +183,43 @@ describe('an Astro site with fallback({ sitePages: [404] })', () => {
 		expect(about.status).toBe(200);
 		expect(about.body).toBe(readFileSync(join(project, 'dist/about/index.html'), 'utf8'));
 		expect(about.headers.get('content-security-policy')).toBeNull();
+	}, 600_000);
+});
+
+describe("the same site with every error page in its own layout: fallback({ layout: './src/layouts/Base.astro' })", () => {
+	it("answers every error page in English and Arabic on netlify-cli with its status, in the layout, and holds the contract; the site's files as without", async () => {
+		const server = await serveOnNetlify(join(project, 'dist-layout'), join(project, 'netlify-layout'));
+		servers.push(server);
+		await expectVerified(project, server, 'netlify-cli', 'dist-layout');
+		const contract = JSON.parse(readFileSync(join(project, 'dist-layout-hosts/contract.json'), 'utf8')) as {
+			statusPages: { path: string; status: number; sitePage?: true }[];
+			extraPages: { path: string; status: number }[];
+		};
+		const pages = [...contract.statusPages, ...contract.extraPages].filter((route) => !('sitePage' in route));
+		// 39 statuses of Fallback's in English (the site keeps its 404), 40 in Arabic, two app errors each.
+		expect(pages).toHaveLength(83);
+		for (const route of pages) {
+			// netlify-cli makes a rule of status 400 a redirect (netlify.test.ts checks those rules with
+			// Netlify's own matcher): that page is read as published.
+			const answer =
+				route.status === 400
+					? { status: 400, body: readFileSync(join(project, 'dist-layout', `${route.path}.html`), 'utf8') }
+					: await request(server.port, route.path);
+			const arabic = route.path.startsWith('/ar/');
+			expect([route.path, answer.status]).toEqual([route.path, route.status]);
+			expect(answer.body, route.path).toContain(
+				arabic ? '<html lang="ar" dir="rtl">' : '<html lang="en" dir="ltr">',
+			);
+			expect(answer.body, route.path).toContain(`<body data-status="${route.status}">`);
+			expect(answer.body, route.path).toContain('<header class="site-header">');
+			expect(answer.body, route.path).toContain('<footer class="site-footer">');
+			expect(answer.body, route.path).toMatch(/<div class="fallback-screen"><svg [^>]*class="lucide /);
+		}
+		for (const file of ['index.html', 'about/index.html', '404.html']) {
+			expect(readFileSync(join(project, 'dist-layout', file), 'utf8'), file).toBe(
+				readFileSync(join(project, 'dist', file), 'utf8'),
+			);
+		}
 	}, 600_000);
 });
 

@@ -5,7 +5,14 @@
  */
 import { parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { inShell, shellProblem, type ShellPage } from '../../packages/fallback-pages/src/html/shell';
+import {
+	inShell,
+	isMarked,
+	shellPageOf,
+	shellProblem,
+	shellRelativeAddresses,
+	type ShellPage,
+} from '../../packages/fallback-pages/src/html/shell';
 
 const page: ShellPage = {
 	lang: 'ar',
@@ -102,5 +109,58 @@ describe('shellProblem', () => {
 	])('refuses %s, saying why', (text, why) => {
 		expect(shellProblem(text)).toMatch(why);
 		expect(() => inShell(text, page)).toThrow(why);
+	});
+});
+
+describe('shellPageOf', () => {
+	/** One of Fallback's pages as Bare.astro and Astro write it. */
+	const built = [
+		'<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><title>503: غير متاحة &amp; &lt;معطلة&gt;</title>',
+		'<meta name="description" content="Back &quot;soon&quot;">',
+		'<link rel="stylesheet" href="/fallback/_astro/ErrorScreen.css"><script type="module" src="/fallback/_astro/global-error.js"></script>',
+		'</head><body><div class="fallback"><h1>503</h1></div></body></html>',
+	].join('');
+
+	it('takes the language, direction, title, description, head links and scripts, and the body as written', () => {
+		expect(shellPageOf(built)).toEqual({
+			lang: 'ar',
+			dir: 'rtl',
+			title: '503: غير متاحة & <معطلة>',
+			description: 'Back "soon"',
+			head: '<link rel="stylesheet" href="/fallback/_astro/ErrorScreen.css"><script type="module" src="/fallback/_astro/global-error.js"></script>',
+			screen: '<div class="fallback"><h1>503</h1></div>',
+		});
+	});
+
+	it('gives the shell exactly the page’s parts: in the shell the page reads as built', () => {
+		const out = inShell(shell, shellPageOf(built));
+		expect(out).toContain('<title>503: غير متاحة &amp; &lt;معطلة&gt;</title>');
+		expect(out).toContain('<main id="content" data-fallback><div class="fallback"><h1>503</h1></div></main>');
+	});
+
+	it('refuses a page without its own head and body', () => {
+		expect(() => shellPageOf('<div class="fallback"></div>')).toThrow(
+			/no <html>, <head>, <body> and <title>/,
+		);
+	});
+});
+
+describe('the shell’s opt-in and its addresses', () => {
+	it('is a shell only where the team marked an element', () => {
+		expect(isMarked(shell)).toBe(true);
+		expect(isMarked(shell.replace(' data-fallback', ''))).toBe(false);
+		// The word in a text or another attribute's value is no mark.
+		expect(isMarked('<p title="data-fallback">data-fallback</p>')).toBe(false);
+	});
+
+	it('lists the addresses relative to the shell’s own, which break in the pages’ folder', () => {
+		const relative = shell
+			.replace('href="/css/site.css"', 'href="css/site.css"')
+			.replace('src="/js/site.js"', 'src="../js/site.js"');
+		expect(shellRelativeAddresses(relative)).toEqual(['css/site.css', '../js/site.js']);
+		expect(shellRelativeAddresses(shell)).toEqual([]);
+		expect(
+			shellRelativeAddresses('<a href="https://acme.example/">x</a><a href="#top">x</a><a href="?q=1">x</a>'),
+		).toEqual([]);
 	});
 });

@@ -4,6 +4,7 @@
  * `fallback-pages embed` does into a folder.
  */
 export { buildEmbedded } from './embed/pages';
+export { siteShell, type SiteShell } from './embed/siteShell';
 export { checkPagesFolder, embeddedRules, type EmbeddedPages, type EmbeddedRules } from './embed/rules';
 export { embedBase, embedPrefixProblem } from './config/embed';
 export { netlifyInputNames } from './config/optionNames';

@@ -3,6 +3,7 @@ declare module 'virtual:fallback/config' {
 	export default config;
 }
 declare module 'virtual:fallback/theme.css';
+declare module 'virtual:fallback/layout.css';
 declare module 'virtual:fallback/schemes.css';
 declare module 'virtual:fallback/layout' {
 	/** The site's layout (the option `layout`), else Fallback's own page: both take LayoutProps. */

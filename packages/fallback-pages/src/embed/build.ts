@@ -33,8 +33,11 @@ export async function astroBuild(
 		notice,
 		names,
 		kit,
+		shell = false,
 	}: {
 		embedded?: boolean;
+		/** Pages that go into the site's own 404.html (html/shell.ts). */
+		shell?: boolean;
 		notice?: (line: string) => void;
 		names?: OptionNames | undefined;
 		/** The kit's build (kit/makeKit.ts): its deploy's variables. */
@@ -62,7 +65,9 @@ export async function astroBuild(
 			output: 'static',
 			logLevel: 'error',
 			devToolbar: { enabled: false },
-			integrations: [fallbackIntegration(options, { embedded, ...(notice ? { notice } : {}), names, kit })],
+			integrations: [
+				fallbackIntegration(options, { embedded, ...(notice ? { notice } : {}), names, kit, shell }),
+			],
 		});
 	} catch (error) {
 		await rm(work, { recursive: true, force: true });

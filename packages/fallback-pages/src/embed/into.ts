@@ -20,6 +20,7 @@ import { writeSiteModeHosts } from '../integration/buildSteps';
 import { removeBlock, splitRules, writeBlock } from '../integration/ruleFiles';
 import { shown } from './configFile';
 import { buildEmbedded } from './pages';
+import { siteShell } from './siteShell';
 import { ruleLine, siteCatchAll, type RedirectRule } from './siteCatchAll';
 import { checkPagesFolder } from './rules';
 import { siteNotFoundLines, siteNotFoundPages, type NotFoundChoice } from './siteNotFound';
@@ -66,8 +67,13 @@ async function checkedRuleTexts({ publish, shownPublish, base, hostsDir }: Embed
 export async function embedInto(request: EmbedRequest, report: EmbedReporter): Promise<void> {
 	const { publish, shownPublish, base, options, notFound, hostsDir } = request;
 	const ruleTexts = await checkedRuleTexts(request);
+	const shell = await siteShell(publish, base);
+	for (const line of shell?.lines ?? []) {
+		if (line.startsWith('warning:')) report.warn(line);
+		else report.info(line);
+	}
 	report.info(`building the pages for ${base} …`);
-	const built = await buildEmbedded(options, base, report.notice);
+	const built = await buildEmbedded(options, base, report.notice, undefined, shell?.text);
 	try {
 		await built.place(publish);
 		report.info(

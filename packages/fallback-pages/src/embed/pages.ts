@@ -6,28 +6,44 @@
  */
 import type { OptionNames } from '../config/optionNames';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cp, rm } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONTRACT_NAME } from '../contract/contract';
 import { readContractFile } from '../contract/contractFile';
 import type { FallbackOptions } from '../config/options';
 import { astroBuild } from './build';
+import { FallbackError } from '../errors';
+import { inShell, shellPageOf, shellProblem } from '../html/shell';
 import { embeddedNetlifyRules, type EmbeddedPages } from './rules';
 
-/** Builds the pages for `base` (`/fallback/`) with `options`. */
+/**
+ * Builds the pages for `base` (`/fallback/`) with `options`; with `shell` (the site's own 404.html,
+ * an element of it marked data-fallback), each error page in it (html/shell.ts).
+ */
 export async function buildEmbedded(
 	options: FallbackOptions,
 	base: string,
 	notice?: (line: string) => void,
 	names?: OptionNames,
+	shell?: string,
 ): Promise<EmbeddedPages> {
+	const problem = shell === undefined ? undefined : shellProblem(shell);
+	if (problem) throw new FallbackError(`the site's 404.html cannot hold Fallback's pages: ${problem}`);
 	const started = performance.now();
 	const { work, outDir } = await astroBuild(
 		{ ...options, base },
-		{ embedded: true, ...(notice ? { notice } : {}), names },
+		{ embedded: true, ...(notice ? { notice } : {}), names, shell: shell !== undefined },
 	);
 	const built = join(outDir, base);
 	const contract = readContractFile(join(built, CONTRACT_NAME));
+	if (shell !== undefined) {
+		// Every error page of Fallback's, in every locale: the gallery stays Fallback's own page.
+		for (const route of [...contract.statusPages, ...contract.extraPages]) {
+			if (route.sitePage) continue;
+			const file = join(outDir, route.file);
+			await writeFile(file, inShell(shell, shellPageOf(await readFile(file, 'utf8'))));
+		}
+	}
 	return {
 		rules: embeddedNetlifyRules(contract),
 		contract: readFileSync(join(built, CONTRACT_NAME), 'utf8'),

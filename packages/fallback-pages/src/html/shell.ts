@@ -137,3 +137,59 @@ export function inShell(shell: string, page: ShellPage): string {
 	];
 	return edited(shell, 0, shell.length, edits);
 }
+
+/**
+ * One of Fallback's pages built for a shell (layouts/Bare.astro) as the shell takes it: its
+ * language, direction, title and description, the stylesheets and scripts of its head, and its
+ * body's markup (the screen), each as the page's own text.
+ */
+export function shellPageOf(page: string): ShellPage {
+	const all = locatedElements(page) as unknown as Element[];
+	const find = (name: string) => all.find((element) => element.tagName === name);
+	const [html, head, body, title] = ['html', 'head', 'body', 'title'].map(find);
+	const at = (element: Element | undefined) => element?.sourceCodeLocation as Located | undefined;
+	if (!html || !at(head)?.endTag || !at(body)?.endTag || !title) {
+		throw new Error(
+			'fallback: a page built for a shell has no <html>, <head>, <body> and <title> of its own',
+		);
+	}
+	const inHead = all.filter(
+		(element) =>
+			at(element)!.startOffset > at(head)!.startOffset &&
+			at(element)!.endOffset <= at(head)!.endTag!.startOffset &&
+			(element.tagName === 'script' ||
+				(element.tagName === 'link' && attribute(element, 'rel')?.split(/\s+/).includes('stylesheet'))),
+	);
+	const description = all.find(
+		(element) => element.tagName === 'meta' && attribute(element, 'name') === 'description',
+	);
+	return {
+		lang: attribute(html, 'lang') ?? '',
+		dir: attribute(html, 'dir') === 'rtl' ? 'rtl' : 'ltr',
+		title: title.childNodes.map((node) => ('value' in node ? node.value : '')).join(''),
+		description: (description && attribute(description, 'content')) ?? '',
+		head: inHead.map((element) => page.slice(at(element)!.startOffset, at(element)!.endOffset)).join(''),
+		screen: page.slice(at(body)!.startTag!.endOffset, at(body)!.endTag!.startOffset),
+	};
+}
+
+/**
+ * The addresses of a shell that are relative to its own (`css/site.css`, not `/css/site.css`): they
+ * break on Fallback's pages, which are in a folder of their own (`/fallback/de/503`).
+ */
+export function shellRelativeAddresses(shell: string): string[] {
+	const found = new Set<string>();
+	for (const element of locatedElements(shell) as unknown as Element[]) {
+		for (const name of ['href', 'src']) {
+			const value = attribute(element, name)?.trim();
+			if (value && !/^(?:[a-z][a-z0-9+.-]*:|\/|#|\?)/i.test(value)) found.add(value);
+		}
+	}
+	return [...found];
+}
+
+/** Whether the team marked an element of this page of its own for Fallback's screen (opted in). */
+export const isMarked = (page: string): boolean =>
+	(locatedElements(page) as unknown as Element[]).some(
+		(element) => attribute(element, SHELL_MARK) !== undefined,
+	);

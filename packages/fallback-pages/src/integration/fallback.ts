@@ -113,6 +113,8 @@ interface Settings {
 	names: OptionNames;
 	/** The kit's build: its deploy's variables. */
 	kit?: Record<string, string> | undefined;
+	/** Embedded pages that go into the site's own 404.html (html/shell.ts): built in Bare.astro. */
+	shell?: boolean | undefined;
 }
 
 /** What the hooks learn and share, in the order they run. */
@@ -167,14 +169,10 @@ export function fallbackIntegration(
 		notice,
 		names = javascriptNames,
 		kit,
-	}: {
-		embedded: boolean;
-		notice?: (line: string) => void;
-		names?: OptionNames | undefined;
-		kit?: Record<string, string> | undefined;
-	},
+		shell,
+	}: Omit<Settings, 'names'> & { names?: OptionNames | undefined },
 ): AstroIntegration {
-	const settings: Settings = { embedded, notice, names, kit };
+	const settings: Settings = { embedded, notice, names, kit, shell };
 	// Checked before anything is built: a broken option stops the build at once, naming it.
 	const options = parseSiteOptions(rawOptions);
 	const state: BuildState = {
@@ -213,7 +211,7 @@ export function fallbackIntegration(
  */
 async function setUp(
 	state: BuildState,
-	{ embedded, notice, names, kit }: Settings,
+	{ embedded, notice, names, kit, shell = false }: Settings,
 	{
 		config: astro,
 		command,
@@ -259,27 +257,35 @@ async function setUp(
 		);
 	}
 	if (plan.addressLine) tell(plan.addressLine);
-	state.config = { ...config, brand: { ...brand, ...(logoMarkup ? { logo: logoMarkup } : {}) } };
+	state.config = {
+		...config,
+		layout: config.layout || shell,
+		brand: { ...brand, ...(logoMarkup ? { logo: logoMarkup } : {}) },
+	};
 	const banner = deploy.isPreview;
+	const css = (name: string) => readFile(join(packageRoot, 'src/styles', name), 'utf8');
+	// The error pages' layout: the site's (the option), the shell's (embed, the plugin: the site's
+	// 404.html), else Fallback's own page.
+	const pagesLayout = layout || (shell ? join(packageRoot, 'src/layouts/Bare.astro') : undefined);
 	updateConfig({
 		vite: {
 			plugins: [
 				virtualModules(
 					() => configOf(state),
 					{
-						// Pages with no inline style of their own (embedded, or in the site's layout):
-						// on a preview, the banner's styles come with the stylesheet.
+						// Pages with no inline style of their own (embedded, or in a layout): on a
+						// preview, the banner's styles come with the stylesheet.
 						theme:
-							(layout
-								? layoutThemeCss({ banner }) +
-									(await readFile(join(packageRoot, 'src/styles/layout.css'), 'utf8'))
-								: themeCss(brand, brand.font, { banner })) +
-							((embedded || layout) && banner
-								? await readFile(join(packageRoot, 'src/styles/preview.css'), 'utf8')
-								: ''),
+							themeCss(brand, brand.font, { banner }) +
+							(embedded && !pagesLayout && banner ? await css('preview.css') : ''),
+						layout: pagesLayout
+							? layoutThemeCss({ banner }) +
+								(await css('layout.css')) +
+								(banner ? await css('preview.css') : '')
+							: '',
 						schemes: schemeClassesCss(brand),
 					},
-					layout || join(packageRoot, 'src/layouts/Page.astro'),
+					pagesLayout ?? join(packageRoot, 'src/layouts/Page.astro'),
 				),
 			],
 		},

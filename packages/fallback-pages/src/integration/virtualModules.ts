@@ -1,11 +1,11 @@
 /**
  * The Vite plugin that hands the validated configuration to the pages, as Starlight does:
  * `virtual:fallback/config` (the resolved settings, as data), `virtual:fallback/theme.css`
- * (the brand's colours and font as CSS custom properties, bundled with the page styles, so it is
- * inlined on a standalone site and a same-origin file in embed mode) and
- * `virtual:fallback/schemes.css` (both schemes as classes, for the gallery) and
- * `virtual:fallback/layout` (the layout the error pages are rendered in: the site's, else
- * Fallback's own page).
+ * (the brand's colours and font as CSS custom properties, for Fallback's own page, bundled with
+ * the page styles, so it is inlined on a standalone site and a same-origin file in embed mode),
+ * `virtual:fallback/layout.css` (the screen's own rules in a layout), `virtual:fallback/schemes.css`
+ * (both schemes as classes, for the gallery) and `virtual:fallback/layout` (the layout the error
+ * pages are rendered in: the site's, a shell's, else Fallback's own page).
  */
 import { sep } from 'node:path';
 import type { Plugin } from 'vite';
@@ -15,12 +15,15 @@ const modules = [
 	'virtual:fallback/config',
 	'virtual:fallback/layout',
 	'virtual:fallback/theme.css',
+	'virtual:fallback/layout.css',
 	'virtual:fallback/schemes.css',
 ] as const;
 
 export interface ThemeStyles {
 	/** Every page: the custom properties of the visitor's scheme, and the font. */
 	theme: string;
+	/** Error pages in a layout (the site's, a shell's): the banner's colours, the language list; else none. */
+	layout: string;
 	/** The gallery: both schemes as classes, for its side-by-side miniatures. */
 	schemes: string;
 }
@@ -51,6 +54,7 @@ export function virtualModules(config: () => FallbackConfig, styles: ThemeStyles
 		'virtual:fallback/layout': () =>
 			`export { default } from ${JSON.stringify(layout.split(sep).join('/'))};`,
 		'virtual:fallback/theme.css': () => styles.theme,
+		'virtual:fallback/layout.css': () => styles.layout,
 		'virtual:fallback/schemes.css': () => styles.schemes,
 	};
 	return {

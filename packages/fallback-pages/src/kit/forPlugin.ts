@@ -12,5 +12,6 @@ export { headerRules, redirectRules } from '../hosts/netlify';
 export { kitPages, kitProblem, readKit } from './prebuilt';
 export { isPageCatchAll, notFoundChoices, siteNotFoundPages, withSiteNotFound } from '../embed/siteNotFound';
 export { ruleLine, siteCatchAll } from '../embed/siteCatchAll';
+export { siteShell } from '../embed/siteShell';
 export { runVerify, type VerifyCommand, type VerifyRun } from '../verify/main';
 export type { Unreachable } from '../verify/run';
