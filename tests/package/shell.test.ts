@@ -1,0 +1,247 @@
+/**
+ * Your look for a site built otherwise: a plain HTML site (as a static site generator writes one)
+ * whose own 404.html has a header, navigation, footer, stylesheet and script, and its <main> marked
+ * `data-fallback`. With the packed package, `fallback-pages embed` puts every error page into that
+ * element, in English and Arabic: served by netlify-cli with the rules embed wrote, and by the
+ * team's own nginx with the site-mode files (`embed --hosts`). On both: each page answers with its
+ * status inside the site's page, in its language and direction; in Chromium the site's stylesheet
+ * and script apply, with no CSP violation and nothing for axe; `verify` passes; the site's own files
+ * stay byte for byte.
+ */
+import { readFileSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe';
+import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
+import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
+import { freePort, request, type RunningServer } from '../contract/harness';
+import { nginx } from '../contract/servers';
+import {
+	fallbackPages,
+	filesOf,
+	makeProject,
+	npmInstall,
+	removeProject,
+	type Result,
+} from '../../scripts/fresh-project';
+import { expectVerified, serveOnNetlify, serveTeamBlock } from './serve';
+
+const page = (title: string, main: string, attributes = '') =>
+	[
+		'<!doctype html>',
+		'<html lang="en">',
+		'<head>',
+		'<meta charset="utf-8">',
+		'<meta name="viewport" content="width=device-width, initial-scale=1">',
+		`<title>${title} · Plain site</title>`,
+		'<meta name="description" content="The plain site.">',
+		'<link rel="stylesheet" href="/css/site.css">',
+		'</head>',
+		'<body>',
+		'<header class="top"><a href="/">Plain site</a> <nav aria-label="Site"><a href="/about/">About</a></nav></header>',
+		`<main${attributes}>`,
+		main,
+		'</main>',
+		'<footer class="bottom"><p>© Plain people</p></footer>',
+		'<script src="/js/site.js" defer></script>',
+		'</body>',
+		'</html>',
+		'',
+	].join('\n');
+
+/** The site as its team publishes it, before anyone adds Fallback. */
+const siteFiles: Readonly<Record<string, string>> = {
+	'index.html': page('Home', '<h1>Welcome</h1>'),
+	'about/index.html': page('About', '<h1>About us</h1><p>We make plain things.</p>'),
+	'404.html': page(
+		'Not found',
+		'<h1>Not found</h1><p>This page is not here. <a href="/">Home</a></p>',
+		' data-fallback',
+	),
+	'css/site.css': [
+		'body { font-family: Georgia, serif; margin: 0 auto; max-width: 44rem; color: #222; background: #fdfaf3; }',
+		'.top { display: flex; gap: 1rem; padding: 1rem 0; border-bottom: 3px double #8a5a00; }',
+		'.bottom { padding: 1rem 0; border-top: 3px double #8a5a00; }',
+		'',
+	].join('\n'),
+	'js/site.js': "document.documentElement.dataset.site = 'ran';\n",
+};
+
+let project: string;
+let root: string;
+let forNetlify: Result;
+let forServer: Result;
+let browser: Browser;
+const running: RunningServer[] = [];
+
+beforeAll(async () => {
+	project = await makeProject(
+		'shell',
+		Object.fromEntries(Object.entries(siteFiles).map(([path, text]) => [`public/${path}`, text])),
+	);
+	root = join(project, 'srv/site');
+	await npmInstall(project, ['--omit=dev', inject('tarballs')['fallback-pages']]);
+	await cp(join(project, 'public'), root, { recursive: true });
+	await import('node:fs/promises').then(({ writeFile }) =>
+		writeFile(
+			join(project, 'fallback.config.mjs'),
+			`export default { locales: ['en', 'ar'], hosts: { pagesRoot: ${JSON.stringify(root)} } };\n`,
+		),
+	);
+	[forNetlify, forServer] = await Promise.all([
+		fallbackPages(project, ['embed', '--into', 'public']),
+		fallbackPages(project, ['embed', '--into', 'srv/site', '--hosts', 'fallback-hosts']),
+	]);
+	browser = await chromium.launch(chromiumLaunchOptions());
+}, 900_000);
+
+afterAll(async () => {
+	await Promise.all(running.map((server) => server.stop()));
+	await browser?.close();
+	await removeProject(project);
+});
+
+/** Fallback's error pages, as the contract names them: every status and app error, in both languages. */
+function errorPages(folder: string): RouteContract['statusPages'] {
+	const contract = JSON.parse(readFileSync(join(folder, 'fallback/contract.json'), 'utf8')) as RouteContract;
+	return [...contract.statusPages, ...contract.extraPages];
+}
+
+/** One page in Chromium: the site's parts, its stylesheet and script, policy violations and axe. */
+async function inBrowser(port: number, path: string) {
+	const context = await browser.newContext();
+	const tab = await context.newPage();
+	const violations: string[] = [];
+	const failed: string[] = [];
+	tab.on('console', (message) => {
+		if (message.text().includes('Content Security Policy')) violations.push(message.text());
+	});
+	tab.on('requestfailed', (failure) => failed.push(failure.url()));
+	tab.on('response', (response) => {
+		if (!response.request().isNavigationRequest() && response.status() >= 400) failed.push(response.url());
+	});
+	try {
+		const response = await tab.goto(`http://127.0.0.1:${port}${path}`, { waitUntil: 'load' });
+		const seen = await tab.evaluate(() => ({
+			lang: document.documentElement.lang,
+			dir: document.documentElement.dir,
+			stylesheet: getComputedStyle(document.querySelector('header.top')!).borderBottomStyle === 'double',
+			script: document.documentElement.dataset['site'] === 'ran',
+			screen:
+				document.querySelector('main[data-fallback] > .fallback .fallback-screen h1')?.textContent ?? null,
+		}));
+		const axe = await new AxeBuilder({ page: tab })
+			.withTags([...AXE_TAGS])
+			.options({ resultTypes: ['violations'] })
+			.analyze();
+		return {
+			status: response?.status(),
+			...seen,
+			violations,
+			failed,
+			axe: axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+		};
+	} finally {
+		await context.close();
+	}
+}
+
+const browserPages = [
+	['/fallback/404', 404, 'en', 'ltr', '404'],
+	['/fallback/ar/503', 503, 'ar', 'rtl', '503'],
+	['/fallback/ar/global-error', 500, 'ar', 'rtl', expect.any(String)],
+] as const;
+
+/** Each error page's answer: its status, inside the site's own page, in its language. */
+async function expectInShell(port: number, folder: string) {
+	const pages = errorPages(folder);
+	expect(pages).toHaveLength(84);
+	for (const route of pages) {
+		// netlify-cli makes a rule of status 400 a redirect (tests/contract/netlify.test.ts checks
+		// those rules with Netlify's own matcher): that page is read as published.
+		const answer =
+			route.status === 400 && folder.endsWith('public')
+				? { status: 400, body: readFileSync(join(folder, route.file), 'utf8') }
+				: await request(port, route.path);
+		const arabic = route.path.startsWith('/fallback/ar/');
+		expect([route.path, answer.status]).toEqual([route.path, route.status]);
+		expect(answer.body, route.path).toContain(
+			arabic ? '<html lang="ar" dir="rtl">' : '<html lang="en" dir="ltr">',
+		);
+		expect(answer.body, route.path).toContain('<header class="top">');
+		expect(answer.body, route.path).toContain('<footer class="bottom">');
+		expect(answer.body, route.path).toContain('<link rel="stylesheet" href="/css/site.css">');
+		expect(answer.body, route.path).toMatch(
+			/<main data-fallback><div class="fallback">.*<svg [^>]*class="lucide /s,
+		);
+	}
+}
+
+describe('a plain HTML site whose 404.html is marked data-fallback: every error page in it', () => {
+	it("says so, and leaves the site's own files byte for byte", () => {
+		for (const result of [forNetlify, forServer]) {
+			expect(result.code, result.stdout + result.stderr).toBe(0);
+			expect(result.stdout).toContain(
+				"your look: every error page goes into the site's own 404.html, in its element marked data-fallback",
+			);
+		}
+		for (const folder of [join(project, 'public'), root]) {
+			const site = filesOf(folder).filter((file) => !file.startsWith('fallback/') && !file.startsWith('_'));
+			expect(site).toEqual(Object.keys(siteFiles).sort());
+			for (const file of site) expect(readFileSync(join(folder, file), 'utf8'), file).toBe(siteFiles[file]);
+		}
+	});
+
+	it('answers each page on netlify-cli with its status in the site’s page, in Chromium whole, and holds the contract', async () => {
+		const server = await serveOnNetlify(join(project, 'public'), join(project, 'netlify'));
+		running.push(server);
+		await expectInShell(server.port, join(project, 'public'));
+		for (const [path, status, lang, dir, screen] of browserPages) {
+			expect(await inBrowser(server.port, path), path).toEqual({
+				status,
+				lang,
+				dir,
+				stylesheet: true,
+				script: true,
+				screen,
+				violations: [],
+				failed: [],
+				axe: [],
+			});
+		}
+		await expectVerified(project, server, 'netlify-cli', 'public', {
+			base: '/fallback/',
+			siteCatchAll: true,
+			reports: 'netlify-shell',
+		});
+	}, 600_000);
+
+	it("answers each page on the team's own nginx with the site-mode files, in Chromium whole, and holds the contract", async () => {
+		const server = await serveTeamBlock(
+			nginx,
+			root,
+			await freePort(),
+			join(project, 'nginx'),
+			join(project, 'fallback-hosts'),
+		);
+		running.push(server);
+		await expectInShell(server.port, root);
+		for (const [path, status, lang, dir, screen] of browserPages) {
+			expect(await inBrowser(server.port, path), path).toEqual({
+				status,
+				lang,
+				dir,
+				stylesheet: true,
+				script: true,
+				screen,
+				violations: [],
+				failed: [],
+				axe: [],
+			});
+		}
+		await expectVerified(project, server, 'nginx-site', root, { base: '/fallback/', reports: 'nginx-shell' });
+	}, 600_000);
+});
