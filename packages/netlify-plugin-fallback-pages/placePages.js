@@ -481,13 +481,13 @@ export async function placePages({
 	const astro = planned.astro
 		? `these options (${planned.astro})`
 		: shell && "the site's own 404.html as their shell (an element of it is marked data-fallback)";
+	// Loaded before the build, whose failure is worded otherwise: a missing package says what to install.
+	const astroBuild = astro ? await loadAstroBuild(astro, utils) : undefined;
 	/** @type {EmbeddedPages} */
 	let built;
 	try {
-		built = astro
-			? await (
-					await loadAstroBuild(astro, utils)
-				).buildEmbedded(
+		built = astroBuild
+			? await astroBuild.buildEmbedded(
 					options,
 					folder,
 					(line) => log(`Fallback: ${line}`),

@@ -3,7 +3,8 @@
  * before or after Fallback) and Starlight (which adds the sitemap itself). None of Fallback's pages
  * is in the sitemap, whatever order the integrations run in, and the build says so; the pages carry
  * the site's name where Astro or Starlight knows it (Starlight's title, the host of Astro's `site`)
- * and none where nothing names the site: never Fallback's own.
+ * and none where nothing names the site: never Fallback's own. With `layout: 'starlight'` each error
+ * page is in Starlight's frame, its policy allowing exactly what Starlight's page has inline.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +13,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTimeoutMs } from '../../scripts/build-with';
 import { teamSiteProject } from '../contract/teamSite';
+import { analysePage } from '../../packages/fallback-pages/src/html/pageAnalysis';
+import { cspHash } from '../../packages/fallback-pages/src/contract/pageHeaders';
 
 const root = new URL('../../', import.meta.url).pathname;
 const scratch = join(root, '.scratch/site-integrations');
@@ -94,7 +97,7 @@ beforeAll(async () => {
 			dependencies: { '@astrojs/starlight': '*', astro: '*', 'fallback-pages': '*' },
 		}),
 	};
-	const [before, after, unnamed, docs] = await Promise.all([
+	const [before, after, unnamed, docs, framed] = await Promise.all([
 		build(
 			'sitemap-before',
 			astroConfig([
@@ -123,8 +126,15 @@ beforeAll(async () => {
 			]),
 			starlightFiles,
 		),
+		build(
+			'starlight-frame',
+			astroConfig([
+				"integrations: [starlight({ title: 'Team Docs' }), fallback({ layout: 'starlight', sitePages: [404], locales: ['en', 'ar'] })],",
+			]),
+			starlightFiles,
+		),
 	]);
-	Object.assign(builds, { before, after, unnamed, docs });
+	Object.assign(builds, { before, after, unnamed, docs, framed });
 }, buildTimeoutMs);
 
 afterAll(async () => {
@@ -178,5 +188,43 @@ describe("the site's name on Fallback's pages", () => {
 			expect(await headerOf(dist, file), file).toBeNull();
 			expect(html, file).not.toContain('Fallback');
 		}
+	});
+});
+
+describe("the error pages in Starlight's frame (layout: 'starlight')", () => {
+	it.each(['503.html', 'ar/503.html', 'ar/404.html', 'global-error.html'])(
+		'%s: Starlight’s header, search and theme switch around the screen, in the page’s language',
+		async (file) => {
+			const html = await readFile(join(builds['framed']!.dist, file), 'utf8');
+			const arabic = file.startsWith('ar/');
+			// Starlight's frame is in its own locale (the site has no Arabic one); the screen in the page's.
+			expect(html).toMatch(/<html lang="en" dir="ltr"/);
+			expect(html).toContain('Team Docs');
+			expect(html).toContain('<site-search');
+			expect(html).toContain('<starlight-theme-select');
+			const [lang, dir] = arabic ? ['ar', 'rtl'] : ['en', 'ltr'];
+			expect(html).toMatch(
+				new RegExp(
+					`<div class="not-content[^"]*" lang="${lang}" dir="${dir}">\\s*<div class="fallback">(?:<script[\\s\\S]*?</script>)?<div class="fallback-screen">`,
+				),
+			);
+			// Not in Starlight's search index.
+			expect(html).not.toContain('data-pagefind-body');
+			const { styles, styleAttributes, inlineScripts, scriptFiles } = analysePage(html);
+			const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)![1]!;
+			const directive = (name: string) =>
+				new RegExp(`(?:^|; )${name} ([^;]*)`).exec(policy)![1]!.split(' ').sort();
+			// Starlight writes style attributes: their hashes count with 'unsafe-hashes' only.
+			expect(styleAttributes.length).toBeGreaterThan(0);
+			expect(directive('style-src')).toEqual([...new Set(styles.map(cspHash)), "'unsafe-hashes'"].sort());
+			expect(scriptFiles.length).toBeGreaterThan(0);
+			expect(directive('script-src')).toEqual([...new Set(inlineScripts.map(cspHash)), "'self'"].sort());
+		},
+	);
+
+	it("leaves the site's own 404 to Starlight, and says the pages are in its frame", async () => {
+		const { dist, log } = builds['framed']!;
+		expect(log).toContain("layout: every error page is rendered in Starlight's frame");
+		expect(await readFile(join(dist, '404.html'), 'utf8')).not.toContain('fallback-screen');
 	});
 });

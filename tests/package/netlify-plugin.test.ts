@@ -472,6 +472,26 @@ describe("the plugin's handlers on sites they must refuse", () => {
 		}
 	});
 
+	it("fails the build, saying what to install, when the site's 404.html is marked data-fallback and fallback-pages is not installed", async () => {
+		const folder = await makeProject('shell-needs-astro', {
+			'index.html': 'home\n',
+			'404.html':
+				'<!doctype html><html lang="en"><head><title>Lost</title></head><body><main data-fallback>Lost</main></body></html>\n',
+		});
+		try {
+			const { error, log } = await place(folder, {});
+			expect(log).toContain(
+				"Fallback: your look: every error page goes into the site's own 404.html, in its element marked data-fallback",
+			);
+			expect(error).toBe(
+				"Fallback: the plugin's prebuilt pages cannot take the site's own 404.html as their shell (an element of it is marked data-fallback): Astro builds the pages, from the package fallback-pages. Add it to the site's devDependencies: npm install --save-dev fallback-pages@0.1.0",
+			);
+			expect(existsSync(join(folder, 'fallback'))).toBe(false);
+		} finally {
+			await removeProject(folder);
+		}
+	});
+
 	it('fails the build before the site builds when options need Astro and fallback-pages is not installed', async () => {
 		const folder = await makeProject('needs-astro', { 'index.html': 'home\n' });
 		try {

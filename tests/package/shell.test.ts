@@ -3,7 +3,8 @@
  * whose own 404.html has a header, navigation, footer, stylesheet and script, and its <main> marked
  * `data-fallback`. With the packed package, `fallback-pages embed` puts every error page into that
  * element, in English and Arabic: served by netlify-cli with the rules embed wrote, and by the
- * team's own nginx with the site-mode files (`embed --hosts`). On both: each page answers with its
+ * team's own nginx with the site-mode files (`embed --hosts`); the Netlify plugin does the same in
+ * a Netlify Build of the site. On each: each page answers with its
  * status inside the site's page, in its language and direction; in Chromium the site's stylesheet
  * and script apply, with no CSP violation and nothing for axe; `verify` passes; the site's own files
  * stay byte for byte.
@@ -28,6 +29,7 @@ import {
 	type Result,
 } from '../../scripts/fresh-project';
 import { expectVerified, serveOnNetlify, serveTeamBlock } from './serve';
+import { netlifyBuild, serveDeploy, type Built } from './netlifyBuild';
 
 const page = (title: string, main: string, attributes = '') =>
 	[
@@ -71,6 +73,9 @@ const siteFiles: Readonly<Record<string, string>> = {
 };
 
 let project: string;
+/** The same site with the Netlify plugin and fallback-pages, built by Netlify Build. */
+let plugged: string;
+let pluginBuild: Built;
 let root: string;
 let forNetlify: Result;
 let forServer: Result;
@@ -95,6 +100,22 @@ beforeAll(async () => {
 		fallbackPages(project, ['embed', '--into', 'public']),
 		fallbackPages(project, ['embed', '--into', 'srv/site', '--hosts', 'fallback-hosts']),
 	]);
+	plugged = await makeProject('shell-plugin', {
+		'package.json': JSON.stringify({ name: 'plain-site', private: true }),
+		'netlify.toml': [
+			'[build]',
+			'  publish = "public"',
+			'  command = "echo the site builds itself"',
+			'',
+			'[[plugins]]',
+			'  package = "netlify-plugin-fallback-pages"',
+			'',
+		].join('\n'),
+		'fallback.config.mjs': "export default { locales: ['en', 'ar'] };\n",
+		...Object.fromEntries(Object.entries(siteFiles).map(([path, text]) => [`public/${path}`, text])),
+	});
+	await npmInstall(plugged, ['--save-dev', ...Object.values(inject('tarballs'))]);
+	pluginBuild = await netlifyBuild(plugged);
 	browser = await chromium.launch(chromiumLaunchOptions());
 }, 900_000);
 
@@ -102,6 +123,7 @@ afterAll(async () => {
 	await Promise.all(running.map((server) => server.stop()));
 	await browser?.close();
 	await removeProject(project);
+	await removeProject(plugged);
 });
 
 /** Fallback's error pages, as the contract names them: every status and app error, in both languages. */
@@ -216,6 +238,35 @@ describe('a plain HTML site whose 404.html is marked data-fallback: every error 
 			base: '/fallback/',
 			siteCatchAll: true,
 			reports: 'netlify-shell',
+		});
+	}, 600_000);
+
+	it('answers each page deployed with the Netlify plugin in the site’s page, in Chromium whole, and holds the contract', async () => {
+		expect(pluginBuild.success, pluginBuild.log).toBe(true);
+		expect(pluginBuild.log).toContain(
+			"Fallback: your look: every error page goes into the site's own 404.html, in its element marked data-fallback",
+		);
+		expect(pluginBuild.log).toMatch(/Fallback: 84 pages in public\/fallback\/ \(built by Astro in [\d.]+ s/);
+		const server = await serveDeploy(join(plugged, 'public'), pluginBuild);
+		running.push(server);
+		await expectInShell(server.port, join(plugged, 'public'));
+		for (const [path, status, lang, dir, screen] of browserPages) {
+			expect(await inBrowser(server.port, path), path).toEqual({
+				status,
+				lang,
+				dir,
+				stylesheet: true,
+				script: true,
+				screen,
+				violations: [],
+				failed: [],
+				axe: [],
+			});
+		}
+		await expectVerified(plugged, server, 'netlify-cli', 'public', {
+			base: '/fallback/',
+			siteCatchAll: true,
+			reports: 'plugin-shell',
 		});
 	}, 600_000);
 

@@ -15,24 +15,40 @@ describe('the option layout', () => {
 	writeFileSync(join(root, 'Base.astro'), '<slot />');
 
 	it('is the layout file in the project, found from the project root', () => {
-		expect(siteLayout('./Base.astro', root, false)).toBe(join(root, 'Base.astro'));
+		expect(siteLayout('./Base.astro', { root, embedded: false, starlight: false, packageRoot: root })).toBe(
+			join(root, 'Base.astro'),
+		);
 	});
 
 	it('stops the build where the file is not there, saying where it looked', () => {
-		expect(() => siteLayout('./src/Nope.astro', root, false)).toThrow(
-			`the layout ./src/Nope.astro is not there (no file at ${join(root, 'src/Nope.astro')})`,
+		expect(() =>
+			siteLayout('./src/Nope.astro', { root, embedded: false, starlight: false, packageRoot: root }),
+		).toThrow(`the layout ./src/Nope.astro is not there (no file at ${join(root, 'src/Nope.astro')})`);
+	});
+
+	it("is Starlight's frame in a site with Starlight, and refused in a site without", () => {
+		expect(siteLayout('starlight', { root, embedded: false, starlight: true, packageRoot: '/pkg' })).toBe(
+			'/pkg/src/layouts/Starlight.astro',
+		);
+		expect(() =>
+			siteLayout('starlight', { root, embedded: false, starlight: false, packageRoot: '/pkg' }),
+		).toThrow(
+			"layout: 'starlight' puts the error pages in Starlight's frame, and this site has no Starlight among its integrations",
 		);
 	});
 
 	it('is refused for pages of a site not built with Astro, pointing to the shell instead', () => {
-		expect(() => siteLayout('./Base.astro', root, true)).toThrow(/is an Astro component/);
+		expect(() =>
+			siteLayout('./Base.astro', { root, embedded: true, starlight: false, packageRoot: root }),
+		).toThrow(/is an Astro component/);
 	});
 
 	it('takes the path of an .astro component, nothing else', () => {
 		expect(optionProblems({ layout: './src/layouts/Base.astro' })).toEqual([]);
+		expect(optionProblems({ layout: 'starlight' })).toEqual([]);
 		for (const layout of ['./src/layouts/Base.tsx', ' ', '.astro']) {
 			expect(optionProblems({ layout })).toEqual([
-				'fallback.layout: must be the path of an .astro layout, e.g. ./src/layouts/Base.astro',
+				"fallback.layout: must be the path of an .astro layout, e.g. ./src/layouts/Base.astro, or 'starlight'",
 			]);
 		}
 	});

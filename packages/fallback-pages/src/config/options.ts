@@ -225,14 +225,14 @@ export const fallbackOptionsSchema = z
 			.string()
 			.trim()
 			.refine(
-				(value) => /.\.astro$/.test(value),
-				'must be the path of an .astro layout, e.g. ./src/layouts/Base.astro',
+				(value) => value === 'starlight' || /.\.astro$/.test(value),
+				"must be the path of an .astro layout, e.g. ./src/layouts/Base.astro, or 'starlight'",
 			)
 			.optional()
 			.meta({
 				description:
-					"The site's own layout, relative to the project root: every error page is rendered in it, with Fallback's screen in its default slot and the props `title`, `description`, `lang`, `dir` and `status`. The brand's colours, font, logo and footer then give way to the layout's; the screen reads `--fallback-text`, `--fallback-muted`, `--fallback-accent` and `--fallback-on-accent` where the layout sets them. Astro sites only.",
-				examples: ['./src/layouts/Base.astro'],
+					"The site's own layout, relative to the project root: every error page is rendered in it, with Fallback's screen in its default slot and the props `title`, `description`, `lang`, `dir` and `status`; `'starlight'`: in Starlight's own frame. The brand's colours, font, logo and footer then give way to the layout's; the screen reads `--fallback-text`, `--fallback-muted`, `--fallback-accent` and `--fallback-on-accent` where the layout sets them. Astro sites only.",
+				examples: ['./src/layouts/Base.astro', 'starlight'],
 			}),
 		actions: z
 			.strictObject({

@@ -23,11 +23,13 @@ export interface InlineCode {
  */
 export function pagePolicy(
 	inline: InlineCode,
-	{ scriptFiles = false }: { scriptFiles?: boolean } = {},
+	{ scriptFiles = false, styleAttributes = false }: { scriptFiles?: boolean; styleAttributes?: boolean } = {},
 ): string {
-	const sources = (texts: readonly string[], self = false) =>
-		[...[...new Set(texts.map(cspHash))].sort(), ...(self ? ["'self'"] : [])].join(' ') || "'none'";
-	return `style-src ${sources(inline.styles)}; script-src ${sources(inline.scripts, scriptFiles)}`;
+	const sources = (texts: readonly string[], keyword?: string) =>
+		[...[...new Set(texts.map(cspHash))].sort(), ...(keyword ? [keyword] : [])].join(' ') || "'none'";
+	// A hash allows a `style` attribute with 'unsafe-hashes' beside it (a site's layout's: Starlight
+	// writes some); script files are the site's own (a layout's; Fallback's own pages have none).
+	return `style-src ${sources(inline.styles, styleAttributes ? "'unsafe-hashes'" : undefined)}; script-src ${sources(inline.scripts, scriptFiles ? "'self'" : undefined)}`;
 }
 
 /**

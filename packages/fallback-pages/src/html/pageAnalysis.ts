@@ -53,6 +53,8 @@ export interface PageAnalysis {
 	scriptFiles: string[];
 	/** Contents of `<style>` elements and `style` attributes. */
 	styles: string[];
+	/** The `style` attributes alone (a policy allows their hashes with 'unsafe-hashes' only). */
+	styleAttributes: string[];
 	/** URLs the page would fetch (src, srcset, link href, CSS url()/@import), `data:` excluded. */
 	externalReferences: string[];
 	/** Bytes of JavaScript: inline scripts plus inline event-handler attributes. */
@@ -77,6 +79,7 @@ export function analysePage(html: string): PageAnalysis {
 	const inlineScripts: string[] = [];
 	const scriptFiles: string[] = [];
 	const styles: string[] = [];
+	const styleAttributes: string[] = [];
 	const references: string[] = [];
 	let handlerBytes = 0;
 	walkElements(parseHtml(html), (element) => {
@@ -89,7 +92,10 @@ export function analysePage(html: string): PageAnalysis {
 						: [value]),
 				);
 			}
-			if (name === 'style') styles.push(value);
+			if (name === 'style') {
+				styles.push(value);
+				styleAttributes.push(value);
+			}
 			if (name.startsWith('on')) handlerBytes += Buffer.byteLength(value);
 		}
 		if (element.tagName === 'script') {
@@ -108,6 +114,7 @@ export function analysePage(html: string): PageAnalysis {
 		inlineScripts,
 		scriptFiles,
 		styles,
+		styleAttributes,
 		externalReferences,
 		jsBytes: inlineScripts.reduce((sum, script) => sum + Buffer.byteLength(script), handlerBytes),
 		requests: 1 + externalReferences.length,

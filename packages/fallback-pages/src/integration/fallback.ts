@@ -245,7 +245,14 @@ async function setUp(
 	for (const line of plan.lines) tell(line);
 	const { config, logo } = plan;
 	const { brand } = config;
-	const layout = plan.layout && siteLayout(plan.layout, state.root, embedded);
+	const layout =
+		plan.layout &&
+		siteLayout(plan.layout, {
+			root: state.root,
+			embedded,
+			starlight: astro.integrations.some((integration) => integration.name === '@astrojs/starlight'),
+			packageRoot,
+		});
 	const logoMarkup = logo ? await loadLogo(logo, state.root) : undefined;
 	if (layout) {
 		addWatchFile(layout);

@@ -37,8 +37,11 @@ export function withPagePolicy(page: string): string {
 	if (elements.slice(0, charset).some((element) => ['style', 'script'].includes(element.nodeName))) {
 		throw new Error('fallback: a page has a style or script before its <meta charset>');
 	}
-	// Script files are the site's own (a site's layout's; Fallback's own pages have none).
-	const policy = pagePolicy(inlineCodeOf([html]), { scriptFiles: analysePage(html).scriptFiles.length > 0 });
+	const { scriptFiles, styleAttributes } = analysePage(html);
+	const policy = pagePolicy(inlineCodeOf([html]), {
+		scriptFiles: scriptFiles.length > 0,
+		styleAttributes: styleAttributes.length > 0,
+	});
 	// Hash sources, keywords and `data:`: nothing a double-quoted attribute would need escaped.
 	if (/["&<>]/.test(policy)) throw new Error(`fallback: a page policy that is not attribute-safe: ${policy}`);
 	const at = elements[charset]!.sourceCodeLocation!.endOffset;

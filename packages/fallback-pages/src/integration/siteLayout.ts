@@ -4,16 +4,36 @@
  */
 import { AstroError } from 'astro/errors';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { analysePage } from '../html/pageAnalysis';
 
-/** The layout's absolute path, or an AstroError saying why it cannot be one. */
-export function siteLayout(option: string, root: string, embedded: boolean): string {
+/**
+ * The layout's absolute path, or an AstroError saying why it cannot be one. `starlight`: Starlight's
+ * frame (layouts/Starlight.astro), in a site with Starlight among its integrations.
+ */
+export function siteLayout(
+	option: string,
+	{
+		root,
+		embedded,
+		starlight,
+		packageRoot,
+	}: { root: string; embedded: boolean; starlight: boolean; packageRoot: string },
+): string {
 	if (embedded) {
 		throw new AstroError(
 			`fallback: the option layout (${option}) is an Astro component, and these pages are for a site not built with Astro.`,
 			"Mark the element of the site's own 404.html that holds its message with data-fallback instead: every page then goes into it.",
 		);
+	}
+	if (option === 'starlight') {
+		if (!starlight) {
+			throw new AstroError(
+				"fallback: layout: 'starlight' puts the error pages in Starlight's frame, and this site has no Starlight among its integrations.",
+				"Add Starlight (npx astro add starlight), or name the site's own layout: layout: './src/layouts/Base.astro'.",
+			);
+		}
+		return join(packageRoot, 'src/layouts/Starlight.astro');
 	}
 	const file = resolve(root, option);
 	if (!existsSync(file)) {
@@ -27,7 +47,8 @@ export function siteLayout(option: string, root: string, embedded: boolean): str
 
 /** The build's line on the layout; `brand`: the team set brand options, which the layout replaces. */
 export function layoutLine(option: string, brand: boolean): string {
-	return `layout: every error page is rendered in ${option} (props title, description, lang, dir, status; Fallback's screen in its default slot)${brand ? "; the brand options are not used in it: the layout's colours and fonts apply, and the screen reads --fallback-accent, --fallback-on-accent, --fallback-text and --fallback-muted where the layout sets them" : ''}`;
+	const where = option === 'starlight' ? "Starlight's frame" : option;
+	return `layout: every error page is rendered in ${where} (props title, description, lang, dir, status; Fallback's screen in its default slot)${brand ? "; the brand options are not used in it: the layout's colours and fonts apply, and the screen reads --fallback-accent, --fallback-on-accent, --fallback-text and --fallback-muted where the layout sets them" : ''}`;
 }
 
 /**
