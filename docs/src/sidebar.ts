@@ -16,6 +16,7 @@ export const sidebar = [
 			'guides/astro',
 			'guides/netlify-plugin',
 			'guides/branding',
+			'guides/your-look',
 			{ label: 'Brand playground', slug: 'playground' },
 			{ label: 'Gallery', slug: 'gallery' },
 			'guides/languages',
