@@ -702,6 +702,56 @@ function describeSiteMode(server: ServerUnderTest) {
 			}
 		}, 120_000);
 
+		it("in front of an app that is down (the proxy config), answers with the pages in the site's layout, styled: the layout's CSS inline, no CSP violation, axe clean", async () => {
+			const built = builds.layout!;
+			const { dir, pagesRoot } = await makeWorkDir(`${server.id}-layout-proxy`, built.dist);
+			await server.installFiles?.(built.contract, pagesRoot);
+			const port = await freePort();
+			// Nothing listens there: the app is down.
+			const deadApp = await freePort();
+			const running = await server.start({
+				dir: join(dir, 'server'),
+				pagesRoot,
+				siteConfig: server.configs.proxy!(built.contract, {
+					...defaultHostOptions,
+					pagesRoot,
+					listen: { host: '127.0.0.1', port },
+					upstream: `127.0.0.1:${deadApp}`,
+					upstreamConnectTimeoutSeconds: 2,
+				}),
+				port,
+				label: `${server.name} in front of a down app, the pages in the site's layout`,
+				executable,
+			});
+			try {
+				const status = server.proxyFailureStatuses.unreachable;
+				const seen = await layoutPageInBrowser(port, '/orders/42');
+				// The site's own files come from the app, which is down: its font and script are missing;
+				// the page still reads in its layout, with its stylesheet.
+				expect(seen).toMatchObject({
+					status,
+					lang: 'en',
+					dir: 'ltr',
+					layout: true,
+					stylesheet: true,
+					font: false,
+					script: false,
+					screen: String(status),
+					icon: true,
+					violations: [],
+					axe: [],
+				});
+				expect(seen.failed.length).toBeGreaterThan(0);
+				expect(
+					seen.failed.every((url) => url.includes('/_astro/')),
+					seen.failed.join('\n'),
+				).toBe(true);
+			} finally {
+				await running.stop();
+				await removeWorkDir(dir);
+			}
+		}, 120_000);
+
 		it("loads the site's pages whole in Chromium, with no CSP violation (the whole-server config blocks them)", async () => {
 			const paths = ['/', '/about/', '/no/such/page'];
 			const whole = await serveTeamSite(server, executable, builds['own-404']!, 'whole-server');
