@@ -104,6 +104,9 @@ describe("every error page in the site's layout", () => {
 	it('says so in the build, with what the pages load besides themselves', () => {
 		expect(inLayout.log).toContain(`layout: every error page is rendered in ${layout}`);
 		expect(inLayout.log).toMatch(
+			/layout: 84 error pages in it, \d+\.\d KB gzip each \(median; the largest [\w/-]+\.html, \d+\.\d KB\)/,
+		);
+		expect(inLayout.log).toMatch(
 			/layout: the error pages load \d+ files of the site's besides themselves \([^)]*team-sans\.[\w-]+\.woff2/,
 		);
 	});

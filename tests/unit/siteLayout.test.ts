@@ -68,17 +68,20 @@ describe('the option layout', () => {
 			],
 			['503.html', page('<script type="module" src="/_astro/a.js"></script>')],
 		]);
-		const [loads, elsewhere] = layoutLoadLines(
+		const [sizes, loads, elsewhere] = layoutLoadLines(
 			'./Base.astro',
 			[{ file: '404.html' }, { file: '503.html' }],
 			texts,
 			['https://fonts.example/css'],
 		);
+		expect(sizes).toMatch(
+			/^layout: 2 error pages in it, 0\.\d KB gzip each \(median; the largest 404\.html, 0\.\d KB\)/,
+		);
 		expect(loads).toContain("load 2 files of the site's besides themselves (/_astro/a.js, /_astro/logo.png)");
 		expect(elsewhere).toContain('links a stylesheet from another site (https://fonts.example/css)');
 		expect(
-			layoutLoadLines('./Base.astro', [{ file: '503.html' }], new Map([['503.html', page('')]]), []),
-		).toEqual(["layout: the error pages load nothing but themselves (the layout's stylesheets are inline)"]);
+			layoutLoadLines('./Base.astro', [{ file: '503.html' }], new Map([['503.html', page('')]]), [])[1],
+		).toBe("layout: the error pages load nothing but themselves (the layout's stylesheets are inline)");
 	});
 
 	it('is refused by the command, which builds the pages outside any site', async () => {

@@ -63,8 +63,13 @@ export function layoutLoadLines(
 	texts: ReadonlyMap<string, string>,
 	elsewhere: readonly string[],
 ): string[] {
-	const loads = new Set(pages.flatMap((page) => analysePage(texts.get(page.file) ?? '').externalReferences));
+	const analyses = pages.map((page) => ({ file: page.file, ...analysePage(texts.get(page.file) ?? '') }));
+	const loads = new Set(analyses.flatMap((analysis) => analysis.externalReferences));
+	const sizes = analyses.map((analysis) => analysis.gzip).sort((a, b) => a - b);
+	const largest = analyses.reduce((a, b) => (b.gzip > a.gzip ? b : a), analyses[0]!);
+	const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 	const lines = [
+		`layout: ${pages.length} error pages in it, ${kb(sizes[Math.floor(sizes.length / 2)]!)} gzip each (median; the largest ${largest.file}, ${kb(largest.gzip)}), the layout's stylesheets inline in each`,
 		loads.size === 0
 			? `layout: the error pages load nothing but themselves (the layout's stylesheets are inline)`
 			: `layout: the error pages load ${loads.size} file${loads.size === 1 ? '' : 's'} of the site's besides themselves (${[...loads].sort().join(', ')}); served with the site they are there; in front of an app (the proxy configs) they come from the app and are missing while it is down, and the pages still read: stylesheets inline, the system's fonts`,
