@@ -10,7 +10,7 @@
  * built under a base (`/docs/`) is served from that folder of the server's root, with the site-mode
  * files its build wrote for it.
  */
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ import { hostConfigFiles, siteModeConfigFiles } from '../../packages/fallback-pa
 import { defaultHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
 import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe';
+import { auditPages } from '../../packages/fallback-pages/src/verify/audits';
 import { siteChecks } from '../../packages/fallback-pages/src/verify/cases';
 import { hostProfiles } from '../../packages/fallback-pages/src/verify/hosts';
 import { runVerify } from '../../packages/fallback-pages/src/verify/main';
@@ -699,6 +700,61 @@ function describeSiteMode(server: ServerUnderTest) {
 					failed: [],
 					axe: [],
 				});
+			}
+		}, 120_000);
+
+		it("has verify --axe name the place of a violation: the site's layout, or Fallback's screen", async () => {
+			// The layout build with two faults put in its 503 page: an image without a text alternative in
+			// the layout's header, and one in Fallback's screen.
+			const copy = await makeWorkDir(`${server.id}-layout-axe`, builds.layout!.dist);
+			const file = join(copy.pagesRoot, '503.html');
+			const page = await readFile(file, 'utf8');
+			const faulty = page
+				.replace('<a href="/">Team site</a>', '<a href="/">Team site</a><img src="/favicon.svg">')
+				.replace('<div class="fallback-screen">', '<div class="fallback-screen"><img src="/favicon.svg">');
+			expect(faulty).not.toBe(page);
+			await writeFile(file, faulty);
+			// And the 429 page with the layout's fault alone.
+			const other = join(copy.pagesRoot, '429.html');
+			const layoutFault = (await readFile(other, 'utf8')).replace(
+				'<a href="/">Team site</a>',
+				'<a href="/">Team site</a><img src="/favicon.svg">',
+			);
+			await writeFile(other, layoutFault);
+			const served = await serveTeamSite(
+				server,
+				executable,
+				{ ...builds.layout!, dist: copy.pagesRoot },
+				'site',
+			);
+			try {
+				const lines: string[] = [];
+				const [audit, layoutOnly] = await auditPages(
+					new URL(`http://127.0.0.1:${served.running.port}/`),
+					builds.layout!.contract,
+					{
+						axe: true,
+						lighthouse: false,
+						log: (line) => lines.push(line),
+						paths: ['/503', '/429'],
+					},
+				);
+				expect(audit!.violations).toEqual([
+					expect.objectContaining({ id: 'image-alt', nodes: 2, place: 'both' }),
+				]);
+				expect(lines.join('\n')).toContain(
+					"image-alt (critical, 2 node(s), in the site's layout and in Fallback's screen)",
+				);
+				expect(layoutOnly!.violations).toEqual([
+					expect.objectContaining({ id: 'image-alt', nodes: 1, place: 'site' }),
+				]);
+				expect(lines.join('\n')).toContain(
+					"image-alt (critical, 1 node(s), in the site's own layout, not Fallback's screen)",
+				);
+			} finally {
+				await served.running.stop();
+				await removeWorkDir(served.dir);
+				await removeWorkDir(copy.dir);
 			}
 		}, 120_000);
 

@@ -33,11 +33,31 @@ export interface AuditResult {
 	passed: boolean;
 	/** Lighthouse: category id → score 0–100. */
 	scores?: Readonly<Record<string, number>>;
-	/** axe: the violations found. */
-	violations?: readonly { id: string; impact: string; help: string; nodes: number }[];
+	/** axe: the violations found, and where on the page (placeOf). */
+	violations?: readonly { id: string; impact: string; help: string; nodes: number; place: ViolationPlace }[];
 	/** Why the audit could not run (no browser…): a failed audit. */
 	error?: string;
 }
+
+/**
+ * Where a violation's elements are: in Fallback's own part of the page (its screen, or all of
+ * Fallback's own page), in the site's layout around it (a page in the site's look), or in both.
+ */
+export type ViolationPlace = 'fallback' | 'site' | 'both';
+
+/** The place of a violation whose elements are, each, in Fallback's part or not. */
+export function placeOf(inFallback: readonly boolean[]): ViolationPlace {
+	if (inFallback.every(Boolean)) return 'fallback';
+	return inFallback.some(Boolean) ? 'both' : 'site';
+}
+
+/** The words for a violation's place, after its count of nodes; none for Fallback's own part. */
+export const placeWords = (place: ViolationPlace): string =>
+	place === 'site'
+		? "in the site's own layout, not Fallback's screen"
+		: place === 'both'
+			? "in the site's layout and in Fallback's screen"
+			: '';
 
 /** A path no deploy of Fallback has a file for: the sample reaches the not-found page by it. */
 export const UNKNOWN_PATH = '/verify-no-such-page';
@@ -223,14 +243,33 @@ async function axeAudits(pages: readonly SamplePage[], log: (line: string) => vo
 				const tab = await context.newPage();
 				await tab.goto(page.url, { waitUntil: 'load' });
 				const found = await new AxeBuilder({ page: tab }).withTags([...AXE_TAGS]).analyze();
-				const violations = found.violations.map((violation) => ({
+				// Each element's place: inside `.fallback` (Fallback's screen in a site's layout, the body
+				// of Fallback's own page) or in the site's layout around it.
+				const inFallback = await tab.evaluate(
+					(targets) =>
+						targets.map((selectors) =>
+							selectors.map((selector) => {
+								try {
+									return document.querySelector(selector)?.closest('.fallback') != null;
+								} catch {
+									return true;
+								}
+							}),
+						),
+					found.violations.map((violation) => violation.nodes.map((node) => String(node.target.at(-1)))),
+				);
+				const violations = found.violations.map((violation, index) => ({
 					id: violation.id,
 					impact: violation.impact ?? 'unknown',
 					help: violation.help,
 					nodes: violation.nodes.length,
+					place: placeOf(inFallback[index] ?? []),
 				}));
 				for (const violation of violations) {
-					log(`    ✘ ${violation.id} (${violation.impact}, ${violation.nodes} node(s)): ${violation.help}`);
+					const where = placeWords(violation.place);
+					log(
+						`    ✘ ${violation.id} (${violation.impact}, ${violation.nodes} node(s)${where ? `, ${where}` : ''}): ${violation.help}`,
+					);
 				}
 				results.push({ tool: 'axe', url: page.url, passed: violations.length === 0, violations });
 			} catch (error) {

@@ -8,7 +8,7 @@
 import { styleText } from 'node:util';
 import { escape } from 'html-escaper';
 import junit from 'junit-report-builder';
-import type { AuditResult } from './audits.ts';
+import { placeWords, type AuditResult } from './audits.ts';
 import { caseGroups } from './cases.ts';
 import { failureLine, type Failure } from './checks.ts';
 import { passed, type CaseResult, type VerifyResult } from './run.ts';
@@ -124,7 +124,10 @@ function auditFigures(audit: AuditResult): string {
 	}
 	const violations = audit.violations ?? [];
 	if (violations.length === 0) return 'no violations';
-	const listed = violations.map((one) => `${one.id} (${one.impact}, ${plural(one.nodes, 'node')})`);
+	const listed = violations.map(
+		(one) =>
+			`${one.id} (${one.impact}, ${plural(one.nodes, 'node')}${placeWords(one.place) ? `, ${placeWords(one.place)}` : ''})`,
+	);
 	return `${plural(violations.length, 'violation')}: ${listed.join(', ')}`;
 }
 
@@ -582,7 +585,7 @@ function axeTable(base: string, audits: readonly AuditResult[]): string {
 					: `<ul>${violations
 							.map(
 								(one) =>
-									`<li><code>${h(one.id)}</code> (${h(one.impact)}, ${h(plural(one.nodes, 'node'))}): ${h(one.help)}</li>`,
+									`<li><code>${h(one.id)}</code> (${h(one.impact)}, ${h(plural(one.nodes, 'node'))}${placeWords(one.place) ? `, ${h(placeWords(one.place))}` : ''}): ${h(one.help)}</li>`,
 							)
 							.join('')}</ul>`;
 		return `<tr><th scope="row">${auditedPage(base, audit.url)}</th><td class="num">${violations.length}</td><td>${found}</td>${auditVerdict(audit)}</tr>`;
