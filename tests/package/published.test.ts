@@ -30,6 +30,8 @@ const allowed: Record<Workspace, readonly RegExp[]> = {
 		/^src\/(catalog|problems|utils)\/\w+\.ts$/,
 		/^src\/i18n\/(locales\/)?[\w]+\.ts$/,
 		/^src\/(components|layouts)\/[A-Z]\w+\.astro$/,
+		// The props every layout of the error pages takes: Fallback's own, Starlight's, a site's.
+		/^src\/layouts\/layoutProps\.ts$/,
 		/^src\/config\/(deploy\.ts|virtual\.d\.ts)$/,
 		// The marks the components put on the Netlify plugin's prebuilt pages, in its build only.
 		/^src\/kit\/marks\.ts$/,
@@ -57,6 +59,10 @@ const required: Record<Workspace, readonly string[]> = {
 		'src/routes/[...locale]/[code].astro',
 		'src/routes/noPages.astro',
 		'src/styles/preview.css',
+		// A site's look: the screen's styles in a layout, and the layouts a site or Starlight uses.
+		'src/styles/layout.css',
+		'src/layouts/Bare.astro',
+		'src/layouts/Starlight.astro',
 	],
 	'netlify-plugin-fallback-pages': [
 		'LICENSE',
