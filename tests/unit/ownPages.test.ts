@@ -20,6 +20,7 @@ import {
 	settlePages,
 	withoutAstroPolicy,
 	withoutScriptFiles,
+	fromElsewhere,
 } from '../../packages/fallback-pages/src/integration/ownPages';
 import { joinBase } from '../../packages/fallback-pages/src/contract/contract';
 import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
@@ -189,7 +190,48 @@ describe("the pages' files, whatever the site's build settings", () => {
 		);
 		await expect(
 			inlineStylesheets('<link rel="stylesheet" href="https://fonts.example/x.css">', dist, '_astro'),
-		).rejects.toThrow('a page links a stylesheet outside the build (https://fonts.example/x.css)');
+		).rejects.toThrow('a page links a stylesheet that is not in the build (https://fonts.example/x.css)');
+	});
+
+	it("in a site's layout, inlines its public/ stylesheets under its base with their media, and leaves out those from elsewhere, saying so", async () => {
+		const dist = mkdtempSync(join(tmpdir(), 'fallback-own-'));
+		mkdirSync(join(dist, 'css'));
+		writeFileSync(join(dist, 'css/print.css'), 'nav{display:none}\n');
+		const told: string[] = [];
+		const layout = {
+			name: './src/layouts/Base.astro',
+			siteBase: '/docs/',
+			wasm: false,
+			elsewhere: (href: string) => told.push(href),
+		};
+		const links = [
+			'<link rel="stylesheet" href="/docs/css/print.css" media="print">',
+			'<link rel="stylesheet" href="https://fonts.example/x.css">',
+			'<link rel="stylesheet" href="//cdn.example/y.css">',
+			'<link rel="stylesheet" href="/\\cdn.example/z.css">',
+			'<link rel="stylesheet" href="data:text/css,p{}">',
+		];
+		expect(await inlineStylesheets(`<head>${links.join('')}</head>`, dist, '_astro', layout)).toBe(
+			'<head><style media="print">nav{display:none}</style></head>',
+		);
+		expect(told).toEqual([
+			'https://fonts.example/x.css',
+			'//cdn.example/y.css',
+			'/\\cdn.example/z.css',
+			'data:text/css,p{}',
+		]);
+		// The site's own address that the build has no file at.
+		await expect(
+			inlineStylesheets('<link rel="stylesheet" href="/docs/css/gone.css">', dist, '_astro', layout),
+		).rejects.toThrow('a page links a stylesheet that is not in the build (/docs/css/gone.css)');
+	});
+
+	it("in a site's layout, keeps the site's script files and drops those from elsewhere", () => {
+		const html =
+			'<head><script type="module" src="/_astro/page.abc.js"></script></head><body><script src="https://analytics.example/a.js" async></script><script src="//cdn.example/b.js"></script></body>';
+		expect(withoutScriptFiles(html, fromElsewhere)).toBe(
+			'<head><script type="module" src="/_astro/page.abc.js"></script></head><body></body>',
+		);
 	});
 
 	it("drops the script files a site adds to every page, which the page's policy would block, and keeps its own inline script", () => {

@@ -149,8 +149,10 @@ describe('the shell’s opt-in and its addresses', () => {
 	it('is a shell only where the team marked an element', () => {
 		expect(isMarked(shell)).toBe(true);
 		expect(isMarked(shell.replace(' data-fallback', ''))).toBe(false);
-		// The word in a text or another attribute's value is no mark.
+		// The word in a text or another attribute's value is no mark, nor the attribute with a value.
 		expect(isMarked('<p title="data-fallback">data-fallback</p>')).toBe(false);
+		expect(isMarked('<img src="/a.png" data-fallback="/placeholder.png" alt="">')).toBe(false);
+		expect(isMarked('<main data-fallback="">x</main>')).toBe(true);
 	});
 
 	it('lists the addresses relative to the shell’s own, which break in the pages’ folder', () => {
@@ -162,5 +164,24 @@ describe('the shell’s opt-in and its addresses', () => {
 		expect(
 			shellRelativeAddresses('<a href="https://acme.example/">x</a><a href="#top">x</a><a href="?q=1">x</a>'),
 		).toEqual([]);
+	});
+});
+
+describe('marks a shell cannot take', () => {
+	it.each([
+		['<html lang="en" data-fallback>', '<html lang="en">', 'html'],
+		['<title>Page not found · Acme</title>', '<title data-fallback>Page not found · Acme</title>', 'title'],
+	])('refuses the mark on <%s>', (_, __, tag) => {
+		const marked =
+			tag === 'html'
+				? shell
+						.replace('<html lang="en">', '<html lang="en" data-fallback>')
+						.replace(' data-fallback>\n    <h1>', '>\n    <h1>')
+				: shell
+						.replace('<title>', '<title data-fallback>')
+						.replace(' data-fallback>\n    <h1>', '>\n    <h1>');
+		expect(shellProblem(marked)).toBe(
+			`the element marked data-fallback is <${tag}> or in the head: mark the element of the body that holds the page's message, e.g. <main data-fallback>`,
+		);
 	});
 });

@@ -28,7 +28,7 @@ describe('the option layout', () => {
 
 	it("is Starlight's frame in a site with Starlight, and refused in a site without", () => {
 		expect(siteLayout('starlight', { root, embedded: false, starlight: true, packageRoot: '/pkg' })).toBe(
-			'/pkg/src/layouts/Starlight.astro',
+			join('/pkg', 'src/layouts/Starlight.astro'),
 		);
 		expect(() =>
 			siteLayout('starlight', { root, embedded: false, starlight: false, packageRoot: '/pkg' }),
@@ -66,22 +66,34 @@ describe('the option layout', () => {
 				'404.html',
 				page('<script type="module" src="/_astro/a.js"></script><img src="/_astro/logo.png" alt="">'),
 			],
-			['503.html', page('<script type="module" src="/_astro/a.js"></script>')],
+			[
+				'503.html',
+				page(
+					'<script type="module" src="/_astro/a.js"></script><img src="https://cdn.example/x.png" alt="">',
+				),
+			],
 		]);
-		const [sizes, loads, elsewhere] = layoutLoadLines(
+		const [sizes, loads, elsewhere, blocked] = layoutLoadLines(
 			'./Base.astro',
 			[{ file: '404.html' }, { file: '503.html' }],
 			texts,
 			['https://fonts.example/css'],
 		);
 		expect(sizes).toMatch(
-			/^layout: 2 error pages in it, 0\.\d KB gzip each \(median; the largest 404\.html, 0\.\d KB\)/,
+			/^layout: 2 error pages in it, 0\.\d KB gzip each \(median; the largest 503\.html, 0\.\d KB\)/,
 		);
 		expect(loads).toContain("load 2 files of the site's besides themselves (/_astro/a.js, /_astro/logo.png)");
-		expect(elsewhere).toContain('links a stylesheet from another site (https://fonts.example/css)');
+		expect(elsewhere).toBe(
+			'layout: ./Base.astro links 1 file from elsewhere (https://fonts.example/css), left out of the error pages, which load nothing from other sites; serve it with the site to have it there',
+		);
+		expect(blocked).toBe(
+			"warning: layout: the error pages would load 1 file from elsewhere (https://cdn.example/x.png), which their Content-Security-Policy blocks (the site's own files only): serve it with the site",
+		);
 		expect(
-			layoutLoadLines('./Base.astro', [{ file: '503.html' }], new Map([['503.html', page('')]]), [])[1],
-		).toBe("layout: the error pages load nothing but themselves (the layout's stylesheets are inline)");
+			layoutLoadLines('./Base.astro', [{ file: '503.html' }], new Map([['503.html', page('')]]), []).slice(1),
+		).toEqual([
+			"layout: the error pages load nothing of the site's but themselves (the layout's stylesheets are inline)",
+		]);
 	});
 
 	it('is refused by the command, which builds the pages outside any site', async () => {

@@ -23,13 +23,21 @@ export interface InlineCode {
  */
 export function pagePolicy(
 	inline: InlineCode,
-	{ scriptFiles = false, styleAttributes = false }: { scriptFiles?: boolean; styleAttributes?: boolean } = {},
+	{
+		scriptFiles = false,
+		styleAttributes = false,
+		wasm = false,
+	}: { scriptFiles?: boolean; styleAttributes?: boolean; wasm?: boolean } = {},
 ): string {
 	const sources = (texts: readonly string[], keyword?: string) =>
 		[...[...new Set(texts.map(cspHash))].sort(), ...(keyword ? [keyword] : [])].join(' ') || "'none'";
 	// A hash allows a `style` attribute with 'unsafe-hashes' beside it (a site's layout's: Starlight
-	// writes some); script files are the site's own (a layout's; Fallback's own pages have none).
-	return `style-src ${sources(inline.styles, styleAttributes ? "'unsafe-hashes'" : undefined)}; script-src ${sources(inline.scripts, scriptFiles ? "'self'" : undefined)}`;
+	// writes some); script files are the site's own (a layout's; Fallback's own pages have none);
+	// WebAssembly is Starlight's search (Pagefind).
+	const scriptKeywords = [...(scriptFiles ? ["'self'"] : []), ...(wasm ? ["'wasm-unsafe-eval'"] : [])].join(
+		' ',
+	);
+	return `style-src ${sources(inline.styles, styleAttributes ? "'unsafe-hashes'" : undefined)}; script-src ${sources(inline.scripts, scriptKeywords || undefined)}`;
 }
 
 /**
@@ -56,7 +64,9 @@ export const HEADER_POLICY = [
 export const LAYOUT_HEADER_POLICY = [
 	"default-src 'self'",
 	"style-src 'unsafe-inline'",
-	"script-src 'self' 'unsafe-inline'",
+	// WebAssembly: Starlight's search (Pagefind) compiles its index reader; a page's own policy
+	// allows it only in Starlight's frame.
+	"script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
 	"img-src 'self' data:",
 	"object-src 'none'",
 	"base-uri 'none'",

@@ -69,7 +69,7 @@ export async function readConfigFile(file: string | undefined): Promise<{
 	const given = options as FallbackOptions;
 	if (given.layout !== undefined) {
 		throw new FallbackError(
-			`${shown(path)}: layout (${given.layout}) is a layout of an Astro site, for fallback() in its astro.config.mjs; the command builds the pages outside any site. For a site built otherwise, mark the element of its own 404.html that holds the message with data-fallback: embed puts every page into it.`,
+			`${shown(path)}: layout (${given.layout}) is a layout of an Astro site, for fallback() in its astro.config.mjs; this file builds the pages outside any Astro site (the command, the Netlify plugin). For a site built otherwise, mark the element of its own 404.html that holds the message with data-fallback: embed and the Netlify plugin put every page into it.`,
 		);
 	}
 	const logo = given.brand?.logo;

@@ -28,7 +28,7 @@ export async function siteShell(publish: string, base: string): Promise<SiteShel
 			`your look: every error page goes into the site's own 404.html, in its element marked ${SHELL_MARK}; the rest of it (header, footer, stylesheets, scripts) stays as it is`,
 			...(relative.length > 0
 				? [
-						`warning: the site's 404.html links ${relative.join(', ')} relative to its own address; on Fallback's pages, in ${base}, those addresses lead elsewhere: write them from the site's root (/${relative[0]!.replace(/^\.?\//, '')})`,
+						`warning: the site's 404.html links ${relative.join(', ')} relative to its own address; on Fallback's pages, in ${base}, those addresses lead elsewhere: write them from the site's root, starting with /`,
 					]
 				: []),
 		],

@@ -31,6 +31,9 @@ export interface ShellPage {
 
 const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value;
 
+/** The mark: the attribute with no value (see isMarked). */
+const isMark = (element: Element) => attribute(element, SHELL_MARK) === '';
+
 /** The parts of a shell that a page changes, or why it cannot take one. */
 function shellParts(
 	shell: string,
@@ -48,7 +51,7 @@ function shellParts(
 			problem: 'it has no <html> and <head> … </head> of its own (a whole page is a shell, not a fragment)',
 		};
 	}
-	const marked = all.filter((element) => attribute(element, SHELL_MARK) !== undefined);
+	const marked = all.filter(isMark);
 	if (marked.length === 0) {
 		return {
 			problem: `no element is marked ${SHELL_MARK}: mark the element that holds the page's message, e.g. <main ${SHELL_MARK}>`,
@@ -60,6 +63,15 @@ function shellParts(
 		};
 	}
 	const [element] = marked as [Element];
+	const at = element.sourceCodeLocation?.startOffset ?? -1;
+	if (
+		['html', 'head', 'body', 'title'].includes(element.tagName) ||
+		(at > head.sourceCodeLocation!.startOffset && at < head.sourceCodeLocation!.endOffset)
+	) {
+		return {
+			problem: `the element marked ${SHELL_MARK} is <${element.tagName}>${element.tagName === 'body' ? '' : ' or in the head'}: mark the element of the body that holds the page's message, e.g. <main ${SHELL_MARK}>`,
+		};
+	}
 	if (!element.sourceCodeLocation?.endTag) {
 		return {
 			problem: `the element marked ${SHELL_MARK} (<${element.tagName}>) has no end tag to hold the message`,
@@ -188,8 +200,9 @@ export function shellRelativeAddresses(shell: string): string[] {
 	return [...found];
 }
 
-/** Whether the team marked an element of this page of its own for Fallback's screen (opted in). */
-export const isMarked = (page: string): boolean =>
-	(locatedElements(page) as unknown as Element[]).some(
-		(element) => attribute(element, SHELL_MARK) !== undefined,
-	);
+/**
+ * Whether the team marked an element of this page of its own for Fallback's screen (opted in): the
+ * attribute alone, with no value (`<main data-fallback>`), so that an attribute of the same name
+ * holding something else (`<img data-fallback="/placeholder.png">`, a script's) is no mark.
+ */
+export const isMarked = (page: string): boolean => (locatedElements(page) as unknown as Element[]).some(isMark);

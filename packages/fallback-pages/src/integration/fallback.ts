@@ -48,7 +48,7 @@ import { keepStaticHostPages, staticHosts, type StaticHost } from './staticHosts
 import { fallbackPagePaths, keepOutOfSitemaps } from './sitemaps';
 import { virtualModules } from './virtualModules';
 import { parseSiteOptions } from './userErrors';
-import { layoutLine, layoutLoadLines, siteLayout } from './siteLayout';
+import { layoutLine, layoutLoadLines, layoutName, siteLayout } from './siteLayout';
 import {
 	givenOptions,
 	noPages,
@@ -280,11 +280,11 @@ async function setUp(
 				virtualModules(
 					() => configOf(state),
 					{
-						// Pages with no inline style of their own (embedded, or in a layout): on a
-						// preview, the banner's styles come with the stylesheet.
+						// Pages with no inline style of their own (embedded, or in a layout; the
+						// gallery of embedded pages): on a preview, the banner's styles come with the
+						// stylesheet.
 						theme:
-							themeCss(brand, brand.font, { banner }) +
-							(embedded && !pagesLayout && banner ? await css('preview.css') : ''),
+							themeCss(brand, brand.font, { banner }) + (embedded && banner ? await css('preview.css') : ''),
 						layout: pagesLayout
 							? layoutThemeCss({ banner }) +
 								(await css('layout.css')) +
@@ -467,12 +467,22 @@ async function buildDone(
 	const elsewhere = new Set<string>();
 	const texts = await settlePages(dist, options.base, pages, assetsDir, {
 		inline: !embedded,
-		layout: options.layout ? { elsewhere: (href) => elsewhere.add(href) } : undefined,
+		layout: options.layout
+			? {
+					name: layoutName(options.layout),
+					siteBase,
+					wasm: options.layout === 'starlight',
+					elsewhere: (href) => elsewhere.add(href),
+				}
+			: undefined,
 	});
 	if (embedded) checkNoInlineCode(texts.values());
 	if (options.layout) {
 		const errorPages = pages.filter((page) => page.gallery === undefined);
-		for (const line of layoutLoadLines(options.layout, errorPages, texts, [...elsewhere])) logger.info(line);
+		for (const line of layoutLoadLines(options.layout, errorPages, texts, [...elsewhere])) {
+			if (line.startsWith('warning: ')) logger.warn(line.slice('warning: '.length));
+			else logger.info(line);
+		}
 	}
 	// Each page carries the policy for its own inline code: the contract (and every
 	// config written from it) depends on the options and the deploy context only.

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { appErrorPages } from '../catalog/appErrors';
 import { statusCatalog } from '../catalog/statuses';
 import type { Locale } from '../i18n';
-import { edited } from '../html/edits';
+import { edited, escapeAttribute } from '../html/edits';
 import { locatedElements, type HtmlNode } from '../html/pageAnalysis';
 import { withPagePolicy } from './pagePolicy';
 
@@ -336,41 +336,78 @@ export function writtenFileOf(
 }
 
 /** `<link rel="stylesheet">` elements of a page, with where they sit in its text. */
-function stylesheetLinks(html: string): { href: string; start: number; end: number }[] {
+function stylesheetLinks(
+	html: string,
+): { href: string; media: string | undefined; start: number; end: number }[] {
 	return locatedElements(html).flatMap((element) => {
 		const attr = (name: string) => element.attrs?.find((a) => a.name === name)?.value;
 		const location = element.sourceCodeLocation;
 		if (element.tagName !== 'link' || !attr('rel')?.split(/\s+/).includes('stylesheet') || !location)
 			return [];
-		return [{ href: attr('href') ?? '', start: location.startOffset, end: location.endOffset }];
+		return [
+			{
+				href: attr('href') ?? '',
+				media: attr('media'),
+				start: location.startOffset,
+				end: location.endOffset,
+			},
+		];
 	});
 }
 
 /**
- * A page with every stylesheet Astro linked put inline, so that it renders when nothing but its own
+ * Whether an address leads away from the site: another site (`https://fonts.example/…`, `//cdn…`,
+ * and `/\cdn…`, which browsers read as `//`) or no site at all (`data:`).
+ */
+export const fromElsewhere = (href: string): boolean => /^\s*(?:[a-z][a-z0-9+.-]*:|\/[/\\])/i.test(href);
+
+/** Pages in a site's layout: where the site's own files are, and what is done with others. */
+export interface LayoutLoads {
+	/** The layout, as the build names it: `./src/layouts/Base.astro`, "Starlight's frame". */
+	name: string;
+	/** Astro's base, `/` around (`/docs/`): the site's own addresses start with it. */
+	siteBase: string;
+	/** Its scripts compile WebAssembly (Starlight's search, Pagefind): the policy allows it. */
+	wasm: boolean;
+	/** Told each stylesheet or script file from elsewhere the layout links: it is left out. */
+	elsewhere: (href: string) => void;
+}
+
+/**
+ * A page with every stylesheet it links put inline, so that it renders when nothing but its own
  * HTML can be fetched. `assetsDir` is Astro's `build.assets` (`_astro`); the stylesheet is read
- * from the build, whatever prefix (`base`, `build.assetsPrefix`) its URL carries. With `elsewhere`
- * (pages in a site's layout), a stylesheet from another site is taken out and handed to it.
+ * from the build, whatever prefix (`base`, `build.assetsPrefix`) its URL carries. In a site's layout
+ * (`layout`) a stylesheet of the site's own elsewhere in the build (`public/`) goes inline too, and
+ * one from elsewhere is taken out and handed to `layout.elsewhere`.
  */
 export async function inlineStylesheets(
 	html: string,
 	dist: string,
 	assetsDir: string,
-	elsewhere?: (href: string) => void,
+	layout?: LayoutLoads,
 ): Promise<string> {
 	const edits = [];
 	for (const link of stylesheetLinks(html)) {
-		const at = link.href.split('?')[0]!.lastIndexOf(`/${assetsDir}/`);
-		if (at < 0 && elsewhere && /^(?:[a-z][a-z0-9+.-]*:)?\/\//i.test(link.href)) {
-			// A site's layout's stylesheet from another site (web fonts): an error page cannot
-			// depend on it, and its policy would block it. Left out, and said.
-			elsewhere(link.href);
-			edits.push({ start: link.start, end: link.end, text: '' });
-			continue;
+		const path = link.href.split(/[?#]/)[0]!;
+		const at = path.lastIndexOf(`/${assetsDir}/`);
+		let file: string | undefined = at < 0 ? undefined : join(dist, path.slice(at + 1));
+		if (file === undefined && layout) {
+			if (fromElsewhere(link.href)) {
+				// An error page cannot depend on another site, and its policy would block it.
+				layout.elsewhere(link.href);
+				edits.push({ start: link.start, end: link.end, text: '' });
+				continue;
+			}
+			// The site's own, from its public/ folder: where the build has it, under the site's base.
+			const inSite = path.startsWith(layout.siteBase) ? path.slice(layout.siteBase.length) : undefined;
+			if (inSite !== undefined && existsSync(join(dist, inSite))) file = join(dist, inSite);
 		}
-		if (at < 0) throw new Error(`fallback: a page links a stylesheet outside the build (${link.href})`);
-		const css = await readFile(join(dist, link.href.split('?')[0]!.slice(at + 1)), 'utf8');
-		edits.push({ start: link.start, end: link.end, text: `<style>${css.trim()}</style>` });
+		if (file === undefined) {
+			throw new Error(`fallback: a page links a stylesheet that is not in the build (${link.href})`);
+		}
+		const css = await readFile(file, 'utf8');
+		const media = link.media && link.media.trim() !== 'all' ? ` media="${escapeAttribute(link.media)}"` : '';
+		edits.push({ start: link.start, end: link.end, text: `<style${media}>${css.trim()}</style>` });
 	}
 	return edited(html, 0, html.length, edits);
 }
@@ -378,13 +415,14 @@ export async function inlineStylesheets(
 /**
  * A page without the script files a site adds to every page (Astro's prefetch, which Starlight
  * turns on; an integration's `injectScript('page')`): the page's own policy allows only its
- * inline code, so each would be blocked, with an error in the console, and nothing else.
+ * inline code, so each would be blocked, with an error in the console, and nothing else. With
+ * `drop`, only the files it picks.
  */
-export const withoutScriptFiles = (html: string): string =>
-	withoutElements(
-		html,
-		(element) => element.tagName === 'script' && !!element.attrs?.some((attr) => attr.name === 'src'),
-	);
+export const withoutScriptFiles = (html: string, drop: (src: string) => boolean = () => true): string =>
+	withoutElements(html, (element) => {
+		const src = element.attrs?.find((attr) => attr.name === 'src')?.value;
+		return element.tagName === 'script' && src !== undefined && drop(src);
+	});
 
 /** A page without the elements `drop` picks, the rest of its text as it was. */
 function withoutElements(html: string, drop: (element: HtmlNode & { tagName: string }) => boolean): string {
@@ -412,10 +450,20 @@ export const withoutAstroPolicy = (html: string): string =>
 			),
 	);
 
-/** Pages in a site's layout: what is done with what the layout loads from elsewhere. */
-export interface LayoutLoads {
-	/** Told each stylesheet from another site the layout links, which is left out. */
-	elsewhere: (href: string) => void;
+/**
+ * The page with its own policy in place of Astro's (withPagePolicy). A page in a site's layout that
+ * cannot carry one stops the build naming the layout and what to change in it.
+ */
+function policed(html: string, layout: LayoutLoads | undefined): string {
+	try {
+		return withPagePolicy(withoutAstroPolicy(html), { wasm: layout?.wasm ?? false });
+	} catch (error) {
+		if (!layout) throw error;
+		throw new AstroError(
+			`fallback: the error pages in ${layout.name} cannot carry their Content-Security-Policy: ${(error as Error).message.replace(/^fallback: /, '')}.`,
+			`Put <meta charset="utf-8"> first in the <head> of ${layout.name}, before any style or script.`,
+		);
+	}
 }
 
 /**
@@ -440,10 +488,12 @@ export async function settlePages(
 		// In the site's layout (not the gallery, which is Fallback's own page) its script files stay:
 		// they are the site's, and the page's policy allows the site's files.
 		const inLayout = layout && page.gallery === undefined ? layout : undefined;
-		const styled = inline ? await inlineStylesheets(text, dist, assetsDir, inLayout?.elsewhere) : text;
-		const html = inline
-			? withPagePolicy(withoutAstroPolicy(inLayout ? styled : withoutScriptFiles(styled)))
-			: text;
+		const styled = inline ? await inlineStylesheets(text, dist, assetsDir, inLayout) : text;
+		// In a layout, its script files of the site's own stay; one from elsewhere goes, and is said.
+		const scripts = inLayout
+			? withoutScriptFiles(styled, (src) => fromElsewhere(src) && (inLayout.elsewhere(src), true))
+			: withoutScriptFiles(styled);
+		const html = inline ? policed(scripts, inLayout) : text;
 		const target = `${at}${page.file}`;
 		if (html !== text) await writeFile(join(dist, written), html);
 		if (written !== target) {

@@ -27,7 +27,7 @@ function trimmedStyles(html: string): string {
  * The page with its policy right after `<meta charset>`, before any style or script (a meta policy
  * governs only what comes after it), its styles trimmed at the end (trimmedStyles).
  */
-export function withPagePolicy(page: string): string {
+export function withPagePolicy(page: string, { wasm = false }: { wasm?: boolean } = {}): string {
 	const html = trimmedStyles(page);
 	const elements = locatedElements(html);
 	const charset = elements.findIndex(
@@ -41,6 +41,7 @@ export function withPagePolicy(page: string): string {
 	const policy = pagePolicy(inlineCodeOf([html]), {
 		scriptFiles: scriptFiles.length > 0,
 		styleAttributes: styleAttributes.length > 0,
+		wasm,
 	});
 	// Hash sources, keywords and `data:`: nothing a double-quoted attribute would need escaped.
 	if (/["&<>]/.test(policy)) throw new Error(`fallback: a page policy that is not attribute-safe: ${policy}`);

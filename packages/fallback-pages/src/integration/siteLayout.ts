@@ -6,6 +6,7 @@ import { AstroError } from 'astro/errors';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { analysePage } from '../html/pageAnalysis';
+import { fromElsewhere } from './ownPages';
 
 /**
  * The layout's absolute path, or an AstroError saying why it cannot be one. `starlight`: Starlight's
@@ -45,10 +46,12 @@ export function siteLayout(
 	return file;
 }
 
+/** The layout as the build's lines name it: its path, or Starlight's frame. */
+export const layoutName = (option: string): string => (option === 'starlight' ? "Starlight's frame" : option);
+
 /** The build's line on the layout; `brand`: the team set brand options, which the layout replaces. */
 export function layoutLine(option: string, brand: boolean): string {
-	const where = option === 'starlight' ? "Starlight's frame" : option;
-	return `layout: every error page is rendered in ${where} (props title, description, lang, dir, status; Fallback's screen in its default slot)${brand ? "; the brand options are not used in it: the layout's colours and fonts apply, and the screen reads --fallback-accent, --fallback-on-accent, --fallback-text and --fallback-muted where the layout sets them" : ''}`;
+	return `layout: every error page is rendered in ${layoutName(option)} (props title, description, lang, dir, status; Fallback's screen in its default slot)${brand ? "; the brand options are not used in it: the layout's colours and fonts apply, and the screen reads --fallback-accent, --fallback-on-accent, --fallback-text and --fallback-muted where the layout sets them" : ''}`;
 }
 
 /**
@@ -64,19 +67,28 @@ export function layoutLoadLines(
 	elsewhere: readonly string[],
 ): string[] {
 	const analyses = pages.map((page) => ({ file: page.file, ...analysePage(texts.get(page.file) ?? '') }));
-	const loads = new Set(analyses.flatMap((analysis) => analysis.externalReferences));
+	const references = new Set(analyses.flatMap((analysis) => analysis.externalReferences));
+	const own = [...references].filter((href) => !fromElsewhere(href)).sort();
+	const blocked = [...references].filter(fromElsewhere).sort();
 	const sizes = analyses.map((analysis) => analysis.gzip).sort((a, b) => a - b);
 	const largest = analyses.reduce((a, b) => (b.gzip > a.gzip ? b : a), analyses[0]!);
 	const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+	const files = (count: number) => `${count} file${count === 1 ? '' : 's'}`;
+	const name = layoutName(option);
 	const lines = [
 		`layout: ${pages.length} error pages in it, ${kb(sizes[Math.floor(sizes.length / 2)]!)} gzip each (median; the largest ${largest.file}, ${kb(largest.gzip)}), the layout's stylesheets inline in each`,
-		loads.size === 0
-			? `layout: the error pages load nothing but themselves (the layout's stylesheets are inline)`
-			: `layout: the error pages load ${loads.size} file${loads.size === 1 ? '' : 's'} of the site's besides themselves (${[...loads].sort().join(', ')}); served with the site they are there; in front of an app (the proxy configs) they come from the app and are missing while it is down, and the pages still read: stylesheets inline, the system's fonts`,
+		own.length === 0
+			? `layout: the error pages load nothing of the site's but themselves (the layout's stylesheets are inline)`
+			: `layout: the error pages load ${files(own.length)} of the site's besides themselves (${own.join(', ')}); served with the site they are there; in front of an app (the proxy configs) they come from the app and are missing while it is down, and the pages still read: stylesheets inline, the system's fonts`,
 	];
 	if (elsewhere.length > 0) {
 		lines.push(
-			`layout: ${option} links ${elsewhere.length === 1 ? 'a stylesheet' : `${elsewhere.length} stylesheets`} from another site (${elsewhere.join(', ')}), left out of the error pages: they load nothing from elsewhere. Serve it with the site to have it there.`,
+			`layout: ${name} links ${files(elsewhere.length)} from elsewhere (${elsewhere.join(', ')}), left out of the error pages, which load nothing from other sites; serve ${elsewhere.length === 1 ? 'it' : 'them'} with the site to have ${elsewhere.length === 1 ? 'it' : 'them'} there`,
+		);
+	}
+	if (blocked.length > 0) {
+		lines.push(
+			`warning: layout: the error pages would load ${files(blocked.length)} from elsewhere (${blocked.join(', ')}), which their Content-Security-Policy blocks (the site's own files only): serve ${blocked.length === 1 ? 'it' : 'them'} with the site`,
 		);
 	}
 	return lines;
