@@ -205,4 +205,5 @@ export function shellRelativeAddresses(shell: string): string[] {
  * attribute alone, with no value (`<main data-fallback>`), so that an attribute of the same name
  * holding something else (`<img data-fallback="/placeholder.png">`, a script's) is no mark.
  */
-export const isMarked = (page: string): boolean => (locatedElements(page) as unknown as Element[]).some(isMark);
+export const isMarked = (page: string): boolean =>
+	(locatedElements(page) as unknown as Element[]).some(isMark);
