@@ -162,7 +162,12 @@ describe('the brand playground', () => {
 			);
 			const built = await readFile(join(dir, 'out/404.html'), 'utf8');
 			expect(built).toContain('Acme Shop');
-			for (const colour of ['--accent:#0b5fff', '--accent:#7aa2ff', '--fg:#14213d', '--bg:#0d1321']) {
+			for (const colour of [
+				'--fallback-accent:#0b5fff',
+				'--fallback-accent:#7aa2ff',
+				'--fallback-text:#14213d',
+				'--fallback-background:#0d1321',
+			]) {
 				expect(built).toContain(colour);
 			}
 		} finally {
