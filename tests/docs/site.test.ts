@@ -94,8 +94,9 @@ describe('the brand playground', () => {
 			.toBe('rgb(11, 95, 255)');
 		await page.getByLabel('Status').selectOption('503');
 		await page.getByLabel('Language').selectOption('de');
-		await expect.poll(() => light.locator('html').getAttribute('lang')).toBe('de');
-		await expect.poll(() => light.locator('body').textContent()).toContain('503');
+		// The frame fetches the page anew: given time on a loaded machine (the full tier runs suites at once).
+		await expect.poll(() => light.locator('html').getAttribute('lang'), { timeout: 15_000 }).toBe('de');
+		await expect.poll(() => light.locator('body').textContent(), { timeout: 15_000 }).toContain('503');
 		expect(errors).toEqual([]);
 	});
 

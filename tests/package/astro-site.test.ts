@@ -63,6 +63,8 @@ const config = (fallback: string | undefined) =>
 
 let project: string;
 let nginxPort: number;
+/** The port of nginx serving the layout build. */
+let layoutPort: number;
 let refused: { code: number; output: string };
 let baseLog: string;
 const servers: RunningServer[] = [];
@@ -70,10 +72,15 @@ const servers: RunningServer[] = [];
 beforeAll(async () => {
 	const tarball = inject('tarballs')['fallback-pages'];
 	nginxPort = await freePort();
+	layoutPort = await freePort();
 	project = await makeProject('astro-site', siteFiles);
 	const hosts = JSON.stringify({
 		pagesRoot: join(project, 'dist'),
 		listen: { host: '127.0.0.1', port: nginxPort },
+	});
+	const layoutHosts = JSON.stringify({
+		pagesRoot: join(project, 'dist-layout'),
+		listen: { host: '127.0.0.1', port: layoutPort },
 	});
 	await Promise.all(
 		Object.entries({
@@ -82,7 +89,7 @@ beforeAll(async () => {
 			'astro.refused.mjs': config(`{ locales: ['en', 'de'] }`),
 			'astro.base.mjs': config(`{ locales: ['en', 'de'], base: '/errors/' }`),
 			'astro.layout.mjs': config(
-				`{ locales: ['en', 'ar'], sitePages: [404], layout: './src/layouts/Base.astro' }`,
+				`{ locales: ['en', 'ar'], sitePages: [404], layout: './src/layouts/Base.astro', hosts: ${layoutHosts} }`,
 			),
 		}).map(([name, text]) =>
 			import('node:fs/promises').then(({ writeFile }) => writeFile(join(project, name), text)),
@@ -186,40 +193,63 @@ describe('an Astro site with fallback({ sitePages: [404] })', () => {
 	}, 600_000);
 });
 
+/** Each of Fallback's pages in the layout build answers with its status, in the layout and its language. */
+async function expectInLayout(port: number, { netlifyCli }: { netlifyCli: boolean }) {
+	const contract = JSON.parse(readFileSync(join(project, 'dist-layout-hosts/contract.json'), 'utf8')) as {
+		statusPages: { path: string; status: number; sitePage?: true }[];
+		extraPages: { path: string; status: number }[];
+	};
+	const pages = [...contract.statusPages, ...contract.extraPages].filter((route) => !('sitePage' in route));
+	// 39 statuses of Fallback's in English (the site keeps its 404), 40 in Arabic, two app errors each.
+	expect(pages).toHaveLength(83);
+	for (const route of pages) {
+		// netlify-cli makes a rule of status 400 a redirect (netlify.test.ts checks those rules with
+		// Netlify's own matcher): that page is read as published.
+		const answer =
+			netlifyCli && route.status === 400
+				? { status: 400, body: readFileSync(join(project, 'dist-layout', `${route.path}.html`), 'utf8') }
+				: await request(port, route.path);
+		const arabic = route.path.startsWith('/ar/');
+		expect([route.path, answer.status]).toEqual([route.path, route.status]);
+		expect(answer.body, route.path).toContain(
+			arabic ? '<html lang="ar" dir="rtl">' : '<html lang="en" dir="ltr">',
+		);
+		expect(answer.body, route.path).toContain(`<body data-status="${route.status}">`);
+		expect(answer.body, route.path).toContain('<header class="site-header">');
+		expect(answer.body, route.path).toContain('<footer class="site-footer">');
+		expect(answer.body, route.path).toMatch(/<div class="fallback-screen"><svg [^>]*class="lucide /);
+	}
+}
+
 describe("the same site with every error page in its own layout: fallback({ layout: './src/layouts/Base.astro' })", () => {
 	it("answers every error page in English and Arabic on netlify-cli with its status, in the layout, and holds the contract; the site's files as without", async () => {
 		const server = await serveOnNetlify(join(project, 'dist-layout'), join(project, 'netlify-layout'));
 		servers.push(server);
 		await expectVerified(project, server, 'netlify-cli', 'dist-layout');
-		const contract = JSON.parse(readFileSync(join(project, 'dist-layout-hosts/contract.json'), 'utf8')) as {
-			statusPages: { path: string; status: number; sitePage?: true }[];
-			extraPages: { path: string; status: number }[];
-		};
-		const pages = [...contract.statusPages, ...contract.extraPages].filter((route) => !('sitePage' in route));
-		// 39 statuses of Fallback's in English (the site keeps its 404), 40 in Arabic, two app errors each.
-		expect(pages).toHaveLength(83);
-		for (const route of pages) {
-			// netlify-cli makes a rule of status 400 a redirect (netlify.test.ts checks those rules with
-			// Netlify's own matcher): that page is read as published.
-			const answer =
-				route.status === 400
-					? { status: 400, body: readFileSync(join(project, 'dist-layout', `${route.path}.html`), 'utf8') }
-					: await request(server.port, route.path);
-			const arabic = route.path.startsWith('/ar/');
-			expect([route.path, answer.status]).toEqual([route.path, route.status]);
-			expect(answer.body, route.path).toContain(
-				arabic ? '<html lang="ar" dir="rtl">' : '<html lang="en" dir="ltr">',
-			);
-			expect(answer.body, route.path).toContain(`<body data-status="${route.status}">`);
-			expect(answer.body, route.path).toContain('<header class="site-header">');
-			expect(answer.body, route.path).toContain('<footer class="site-footer">');
-			expect(answer.body, route.path).toMatch(/<div class="fallback-screen"><svg [^>]*class="lucide /);
-		}
+		await expectInLayout(server.port, { netlifyCli: true });
 		for (const file of ['index.html', 'about/index.html', '404.html']) {
 			expect(readFileSync(join(project, 'dist-layout', file), 'utf8'), file).toBe(
 				readFileSync(join(project, 'dist', file), 'utf8'),
 			);
 		}
+	}, 600_000);
+
+	it("answers them on the team's own nginx with the site-mode files the build wrote, and holds the contract", async () => {
+		const server = await serveTeamBlock(
+			nginx,
+			join(project, 'dist-layout'),
+			layoutPort,
+			join(project, 'nginx-layout'),
+			join(project, 'dist-layout-hosts'),
+		);
+		servers.push(server);
+		await expectVerified(project, server, 'nginx-site', 'dist-layout');
+		await expectInLayout(server.port, { netlifyCli: false });
+		const about = await request(server.port, '/about/');
+		expect([about.status, about.body]).toEqual([
+			200,
+			readFileSync(join(project, 'dist-layout/about/index.html'), 'utf8'),
+		]);
 	}, 600_000);
 });
 

@@ -384,7 +384,7 @@ describe.each([
 	it(`keeps the site's files under ${setting}; Fallback's pages are where every host looks for them`, () => {
 		expectSiteFilesKept(site);
 		for (const file of ['404.html', '503.html', 'de/404.html', 'global-error.html'])
-			expect(read(`dist-${site}/${file}`), file).toContain('<main>');
+			expect(read(`dist-${site}/${file}`), file).toContain('<main class="fallback-screen">');
 		// Astro's i18n fallback copies no route of Fallback's: no pages at /fr/de/…, no warnings.
 		expect(logs[site]).not.toContain('conflicts with higher priority route `/[...locale]');
 		expect(filesOf(join(project, `dist-${site}`)).filter((file) => /^fr\/de\//.test(file))).toEqual([]);

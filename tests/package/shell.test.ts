@@ -12,10 +12,8 @@
 import { readFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
 import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
 import { freePort, request, type RunningServer } from '../contract/harness';
@@ -30,6 +28,7 @@ import {
 } from '../../scripts/fresh-project';
 import { expectVerified, serveOnNetlify, serveTeamBlock } from './serve';
 import { netlifyBuild, serveDeploy, type Built } from './netlifyBuild';
+import { pageInBrowser } from './pageInBrowser';
 
 const page = (title: string, main: string, attributes = '') =>
 	[
@@ -134,41 +133,23 @@ function errorPages(folder: string): RouteContract['statusPages'] {
 
 /** One page in Chromium: the site's parts, its stylesheet and script, policy violations and axe. */
 async function inBrowser(port: number, path: string) {
-	const context = await browser.newContext();
-	const tab = await context.newPage();
-	const violations: string[] = [];
-	const failed: string[] = [];
-	tab.on('console', (message) => {
-		if (message.text().includes('Content Security Policy')) violations.push(message.text());
-	});
-	tab.on('requestfailed', (failure) => failed.push(failure.url()));
-	tab.on('response', (response) => {
-		if (!response.request().isNavigationRequest() && response.status() >= 400) failed.push(response.url());
-	});
-	try {
-		const response = await tab.goto(`http://127.0.0.1:${port}${path}`, { waitUntil: 'load' });
-		const seen = await tab.evaluate(() => ({
-			lang: document.documentElement.lang,
-			dir: document.documentElement.dir,
+	const seen = await pageInBrowser(browser, `http://127.0.0.1:${port}${path}`, (tab) =>
+		tab.evaluate(() => ({
 			stylesheet: getComputedStyle(document.querySelector('header.top')!).borderBottomStyle === 'double',
 			script: document.documentElement.dataset['site'] === 'ran',
 			screen:
 				document.querySelector('main[data-fallback] > .fallback .fallback-screen h1')?.textContent ?? null,
-		}));
-		const axe = await new AxeBuilder({ page: tab })
-			.withTags([...AXE_TAGS])
-			.options({ resultTypes: ['violations'] })
-			.analyze();
-		return {
-			status: response?.status(),
-			...seen,
-			violations,
-			failed,
-			axe: axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-		};
-	} finally {
-		await context.close();
-	}
+		})),
+	);
+	return {
+		status: seen.status,
+		lang: seen.lang,
+		dir: seen.dir,
+		...seen.look,
+		violations: seen.violations,
+		failed: seen.failed,
+		axe: seen.axe.map((violation) => `${violation.id} (${violation.place})`),
+	};
 }
 
 const browserPages = [
