@@ -158,6 +158,23 @@ const browserPages = [
 	['/fallback/ar/global-error', 500, 'ar', 'rtl', expect.any(String)],
 ] as const;
 
+/** A few pages in Chromium: the site's stylesheet and script, no CSP violation, nothing for axe. */
+async function expectWholeInBrowser(port: number) {
+	for (const [path, status, lang, dir, screen] of browserPages) {
+		expect(await inBrowser(port, path), path).toEqual({
+			status,
+			lang,
+			dir,
+			stylesheet: true,
+			script: true,
+			screen,
+			violations: [],
+			failed: [],
+			axe: [],
+		});
+	}
+}
+
 /** Each error page's answer: its status, inside the site's own page, in its language. */
 async function expectInShell(port: number, folder: string) {
 	const pages = errorPages(folder);
@@ -202,19 +219,7 @@ describe('a plain HTML site whose 404.html is marked data-fallback: every error 
 		const server = await serveOnNetlify(join(project, 'public'), join(project, 'netlify'));
 		running.push(server);
 		await expectInShell(server.port, join(project, 'public'));
-		for (const [path, status, lang, dir, screen] of browserPages) {
-			expect(await inBrowser(server.port, path), path).toEqual({
-				status,
-				lang,
-				dir,
-				stylesheet: true,
-				script: true,
-				screen,
-				violations: [],
-				failed: [],
-				axe: [],
-			});
-		}
+		await expectWholeInBrowser(server.port);
 		await expectVerified(project, server, 'netlify-cli', 'public', {
 			base: '/fallback/',
 			siteCatchAll: true,
@@ -231,19 +236,7 @@ describe('a plain HTML site whose 404.html is marked data-fallback: every error 
 		const server = await serveDeploy(join(plugged, 'public'), pluginBuild);
 		running.push(server);
 		await expectInShell(server.port, join(plugged, 'public'));
-		for (const [path, status, lang, dir, screen] of browserPages) {
-			expect(await inBrowser(server.port, path), path).toEqual({
-				status,
-				lang,
-				dir,
-				stylesheet: true,
-				script: true,
-				screen,
-				violations: [],
-				failed: [],
-				axe: [],
-			});
-		}
+		await expectWholeInBrowser(server.port);
 		await expectVerified(plugged, server, 'netlify-cli', 'public', {
 			base: '/fallback/',
 			siteCatchAll: true,
@@ -261,19 +254,7 @@ describe('a plain HTML site whose 404.html is marked data-fallback: every error 
 		);
 		running.push(server);
 		await expectInShell(server.port, root);
-		for (const [path, status, lang, dir, screen] of browserPages) {
-			expect(await inBrowser(server.port, path), path).toEqual({
-				status,
-				lang,
-				dir,
-				stylesheet: true,
-				script: true,
-				screen,
-				violations: [],
-				failed: [],
-				axe: [],
-			});
-		}
+		await expectWholeInBrowser(server.port);
 		await expectVerified(project, server, 'nginx-site', root, { base: '/fallback/', reports: 'nginx-shell' });
 	}, 600_000);
 });
