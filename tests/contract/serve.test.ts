@@ -97,24 +97,31 @@ describe('scripts/serve.ts (npm start) while dist/ is rebuilt', () => {
 	});
 });
 
+/** GET /404 until it answers 404 or `ms` have passed (refused while netlify-cli starts). */
+async function answered404(ms: number): Promise<Answer | undefined> {
+	const deadline = Date.now() + ms;
+	let answer: Answer | undefined;
+	while (Date.now() < deadline) {
+		answer = await get404().catch(() => undefined);
+		if (answer?.status === 404) break;
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	return answer;
+}
+
 describe('scripts/serve.ts (npm start) after a request that stops netlify-cli', () => {
-	it('starts netlify-cli again: GET /%ff, then the pages answer again', { timeout: 90_000 }, async () => {
+	it('starts netlify-cli again: GET /%ff, then the pages answer again', { timeout: 240_000 }, async () => {
 		// Up for longer than a server that is broken from its start (serve.ts does not restart that).
 		await new Promise((resolve) => setTimeout(resolve, crashGraceMs + 500));
-		expect((await get404()).status).toBe(404);
+		// Answering first: on a loaded two-core machine (the full tier runs three suites at once) the
+		// restart of the test before may still be under way.
+		expect((await answered404(90_000))?.status, 'the server answers /404 before the request').toBe(404);
 		// netlify-cli's rule engine throws on the malformed escape and the process ends (netlify/cli#6448).
 		const malformed = await request(server!.port, '/%ff').catch(() => undefined);
 		expect(
 			malformed?.status ?? 0,
 			'netlify-cli answered GET /%ff: its crash is fixed, serve.ts need not restart it any more',
 		).toBe(0);
-		const deadline = Date.now() + 60_000;
-		let after: Answer | undefined;
-		while (Date.now() < deadline) {
-			after = await get404().catch(() => undefined);
-			if (after?.status === 404) break;
-			await new Promise((resolve) => setTimeout(resolve, 500));
-		}
-		expect(after?.status, 'the server answers /404 again').toBe(404);
+		expect((await answered404(90_000))?.status, 'the server answers /404 again').toBe(404);
 	});
 });

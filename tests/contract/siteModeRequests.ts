@@ -175,14 +175,18 @@ const allowedVary = new Set(['accept', 'accept-language', 'accept-encoding']);
 
 /**
  * Every header but the answer's time, as sorted pairs; an `Expires` (mod_expires' "access plus 1
- * year") as its distance from the answer's `Date`, which two answers a second apart share.
+ * year", nginx's `expires`) as its distance from the answer's `Date` in whole minutes, which two
+ * answers share even where a server took the two times a second apart.
  */
 export const headerPairs = (answer: Answer): [string, string][] =>
 	[...answer.headers.entries()]
 		.filter(([name]) => name !== 'date')
 		.map(([name, value]): [string, string] =>
 			name === 'expires' && answer.headers.has('date')
-				? [name, `Date + ${(Date.parse(value) - Date.parse(answer.headers.get('date')!)) / 1000} s`]
+				? [
+						name,
+						`Date + ${Math.round((Date.parse(value) - Date.parse(answer.headers.get('date')!)) / 60_000)} min`,
+					]
 				: [name, value],
 		)
 		.sort(([a], [b]) => a.localeCompare(b));
