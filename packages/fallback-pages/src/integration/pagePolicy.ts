@@ -5,7 +5,7 @@
  */
 import { pagePolicy } from '../contract/pageHeaders';
 import { edited } from '../html/edits';
-import { analysePage, inlineCodeOf, locatedElements } from '../html/pageAnalysis';
+import { analysePage, locatedElements } from '../html/pageAnalysis';
 
 /**
  * The page with no white space at the end of its inline styles (Astro's end in a line break).
@@ -37,12 +37,15 @@ export function withPagePolicy(page: string, { wasm = false }: { wasm?: boolean 
 	if (elements.slice(0, charset).some((element) => ['style', 'script'].includes(element.nodeName))) {
 		throw new Error('fallback: a page has a style or script before its <meta charset>');
 	}
-	const { scriptFiles, styleAttributes } = analysePage(html);
-	const policy = pagePolicy(inlineCodeOf([html]), {
-		scriptFiles: scriptFiles.length > 0,
-		styleAttributes: styleAttributes.length > 0,
-		wasm,
-	});
+	const { styles, inlineScripts, scriptFiles, styleAttributes } = analysePage(html);
+	const policy = pagePolicy(
+		{ styles, scripts: inlineScripts },
+		{
+			scriptFiles: scriptFiles.length > 0,
+			styleAttributes: styleAttributes.length > 0,
+			wasm,
+		},
+	);
 	// Hash sources, keywords and `data:`: nothing a double-quoted attribute would need escaped.
 	if (/["&<>]/.test(policy)) throw new Error(`fallback: a page policy that is not attribute-safe: ${policy}`);
 	const at = elements[charset]!.sourceCodeLocation!.endOffset;
