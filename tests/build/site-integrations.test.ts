@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { starlightDocsFiles } from './starlightDocs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTimeoutMs } from '../../scripts/build-with';
 import { teamSiteProject } from '../contract/teamSite';
@@ -80,15 +81,7 @@ const builds: Record<string, Built> = {};
 
 beforeAll(async () => {
 	const starlightFiles = {
-		'src/content.config.ts': [
-			"import { defineCollection } from 'astro:content';",
-			"import { docsLoader } from '@astrojs/starlight/loaders';",
-			"import { docsSchema } from '@astrojs/starlight/schema';",
-			'export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };',
-			'',
-		].join('\n'),
-		'src/content/docs/index.md': '---\ntitle: Welcome\n---\n\nThe team docs.\n',
-		'src/content/docs/guides/start.md': '---\ntitle: Start\n---\n\nHow to start.\n',
+		...starlightDocsFiles,
 		// Astro compiles the components of the packages a project depends on (Starlight's routes).
 		'package.json': JSON.stringify({
 			name: 'team-docs',

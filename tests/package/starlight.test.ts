@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
+import { starlightDocsFiles } from '../build/starlightDocs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
 import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
@@ -42,15 +43,7 @@ beforeAll(async () => {
 	port = await freePort();
 	project = await makeProject('starlight', {
 		'package.json': JSON.stringify({ name: 'team-docs', private: true, type: 'module' }),
-		'src/content.config.ts': [
-			"import { defineCollection } from 'astro:content';",
-			"import { docsLoader } from '@astrojs/starlight/loaders';",
-			"import { docsSchema } from '@astrojs/starlight/schema';",
-			'export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };',
-			'',
-		].join('\n'),
-		'src/content/docs/index.md': '---\ntitle: Welcome\n---\n\nThe team docs.\n',
-		'src/content/docs/guides/start.md': '---\ntitle: Start\n---\n\nHow to start.\n',
+		...starlightDocsFiles,
 		'public/favicon.svg':
 			'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#0b7285"/></svg>\n',
 	});

@@ -1,0 +1,12 @@
+/** A Starlight site's own content, as a team has it: its docs collection and two pages. */
+export const starlightDocsFiles: Readonly<Record<string, string>> = {
+	'src/content.config.ts': [
+		"import { defineCollection } from 'astro:content';",
+		"import { docsLoader } from '@astrojs/starlight/loaders';",
+		"import { docsSchema } from '@astrojs/starlight/schema';",
+		'export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };',
+		'',
+	].join('\n'),
+	'src/content/docs/index.md': '---\ntitle: Welcome\n---\n\nThe team docs.\n',
+	'src/content/docs/guides/start.md': '---\ntitle: Start\n---\n\nHow to start.\n',
+};
