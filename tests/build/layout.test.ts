@@ -9,7 +9,7 @@
  * the build, saying where it looked.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,9 @@ describe("every error page in the site's layout", () => {
 		expect(inLayout.log).toMatch(
 			/layout: the error pages load \d+ files of the site's besides themselves \([^)]*team-sans\.[\w-]+\.woff2/,
 		);
+		expect(inLayout.log).toContain(
+			`layout: the screen's colours in ${layout} meet WCAG 2.2 AA contrast (light, as its stylesheets set them;`,
+		);
 	});
 
 	it.each(expectedPages)(
@@ -200,21 +203,36 @@ describe("every error page in the site's layout", () => {
 		}
 	});
 
-	it('stops the build where the layout is not there, saying where it looked', async () => {
-		const project = await teamSiteProject('layout-missing');
-		const failure = await promisify(execFile)(
-			join(root, 'node_modules/.bin/astro'),
-			['build', '--root', project],
-			{
-				cwd: root,
-				env: { ...process.env, CONTEXT: 'production', FALLBACK_TEAM_SITE_LAYOUT: './src/layouts/Nope.astro' },
-			},
-		).then(
+	/** The build's output where it fails; undefined where it passes. */
+	const failedBuild = (project: string, layoutOption: string) =>
+		promisify(execFile)(join(root, 'node_modules/.bin/astro'), ['build', '--root', project], {
+			cwd: root,
+			env: { ...process.env, CONTEXT: 'production', FALLBACK_TEAM_SITE_LAYOUT: layoutOption },
+		}).then(
 			() => undefined,
 			(error: { stdout: string; stderr: string }) => error.stdout + error.stderr,
 		);
-		expect(failure).toContain(
+
+	it('stops the build where the layout is not there, saying where it looked', async () => {
+		const project = await teamSiteProject('layout-missing');
+		expect(await failedBuild(project, './src/layouts/Nope.astro')).toContain(
 			`the layout ./src/layouts/Nope.astro is not there (no file at ${join(project, 'src/layouts/Nope.astro')})`,
 		);
+	});
+
+	it("stops the build where the layout's colours for the screen fail contrast, naming the pair and where each colour is set", async () => {
+		const project = await teamSiteProject('layout-contrast');
+		const css = join(project, 'src/styles/site.css');
+		await writeFile(
+			css,
+			`${await readFile(css, 'utf8')}\n@media (prefers-color-scheme: dark) {\n\tbody { background: #101418; color: #e6e6e6; }\n\t:root { --fallback-accent: #7fd1e0; }\n}\n`,
+		);
+		const failure = await failedBuild(project, layout);
+		expect(failure).toContain(`the colours ${layout} gives Fallback's screen fail WCAG 2.2 AA contrast:`);
+		// White on the light cyan: the site kept its label colour for the light scheme's dark accent.
+		expect(failure).toMatch(
+			/- dark scheme: the label of the main button, #ffffff \(--fallback-on-accent in :root\) on #7fd1e0 \(--fallback-accent in @media \(prefers-color-scheme:dark\) :root\), is 1\.\d\d:1; WCAG 2\.2 AA needs 4\.5:1/,
+		);
+		expect(failure).not.toContain('light scheme:');
 	});
 });

@@ -223,4 +223,10 @@ describe("the error pages in Starlight's frame (layout: 'starlight')", () => {
 		expect(log).toContain("layout: every error page is rendered in Starlight's frame");
 		expect(await readFile(join(dist, '404.html'), 'utf8')).not.toContain('fallback-screen');
 	});
+
+	it("checks the screen's contrast in Starlight's colours, in both of Starlight's themes", () => {
+		expect(builds['framed']!.log).toContain(
+			"layout: the screen's colours in Starlight's frame meet WCAG 2.2 AA contrast (light and dark, as its stylesheets set them;",
+		);
+	});
 });

@@ -231,7 +231,7 @@ export const fallbackOptionsSchema = z
 			.optional()
 			.meta({
 				description:
-					"The site's own layout, relative to the project root: every error page is rendered in it, with Fallback's screen in its default slot and the props `title`, `description`, `lang`, `dir` and `status`; `'starlight'`: in Starlight's own frame. The brand's colours, font, logo and footer then give way to the layout's; the screen reads `--fallback-text`, `--fallback-muted`, `--fallback-accent` and `--fallback-on-accent` where the layout sets them. Astro sites only.",
+					"The site's own layout, relative to the project root: every error page is rendered in it, with Fallback's screen in its default slot and the props `title`, `description`, `lang`, `dir` and `status`; `'starlight'`: in Starlight's own frame. The brand's colours, font, logo and footer then give way to the layout's; the screen reads `--fallback-text`, `--fallback-muted`, `--fallback-accent`, `--fallback-on-accent` and `--fallback-background` where the layout sets them, and the build checks their contrast. Astro sites only.",
 				examples: ['./src/layouts/Base.astro', 'starlight'],
 			}),
 		actions: z

@@ -55,6 +55,8 @@ export interface PageAnalysis {
 	styles: string[];
 	/** The `style` attributes alone (a policy allows their hashes with 'unsafe-hashes' only). */
 	styleAttributes: string[];
+	/** The `<style>` elements alone, in document order. */
+	stylesheets: string[];
 	/** URLs the page would fetch (src, srcset, link href, CSS url()/@import), `data:` excluded. */
 	externalReferences: string[];
 	/** Bytes of JavaScript: inline scripts plus inline event-handler attributes. */
@@ -80,6 +82,7 @@ export function analysePage(html: string): PageAnalysis {
 	const scriptFiles: string[] = [];
 	const styles: string[] = [];
 	const styleAttributes: string[] = [];
+	const stylesheets: string[] = [];
 	const references: string[] = [];
 	let handlerBytes = 0;
 	walkElements(parseHtml(html), (element) => {
@@ -104,7 +107,10 @@ export function analysePage(html: string): PageAnalysis {
 			else inlineScripts.push(textContent(element));
 			return;
 		}
-		if (element.tagName === 'style') styles.push(textContent(element));
+		if (element.tagName === 'style') {
+			styles.push(textContent(element));
+			stylesheets.push(textContent(element));
+		}
 	});
 	for (const css of styles) references.push(...cssReferences(css));
 	const externalReferences = references.filter((url) => !url.trim().toLowerCase().startsWith('data:'));
@@ -115,6 +121,7 @@ export function analysePage(html: string): PageAnalysis {
 		scriptFiles,
 		styles,
 		styleAttributes,
+		stylesheets,
 		externalReferences,
 		jsBytes: inlineScripts.reduce((sum, script) => sum + Buffer.byteLength(script), handlerBytes),
 		requests: 1 + externalReferences.length,

@@ -48,7 +48,14 @@ import { keepStaticHostPages, staticHosts, type StaticHost } from './staticHosts
 import { fallbackPagePaths, keepOutOfSitemaps } from './sitemaps';
 import { virtualModules } from './virtualModules';
 import { parseSiteOptions } from './userErrors';
-import { layoutLine, layoutLoadLines, layoutName, siteLayout } from './siteLayout';
+import {
+	layoutContrastError,
+	layoutContrastLines,
+	layoutLine,
+	layoutLoadLines,
+	layoutName,
+	siteLayout,
+} from './siteLayout';
 import {
 	givenOptions,
 	noPages,
@@ -479,10 +486,15 @@ async function buildDone(
 	if (embedded) checkNoInlineCode(texts.values());
 	if (options.layout) {
 		const errorPages = pages.filter((page) => page.gallery === undefined);
-		for (const line of layoutLoadLines(options.layout, errorPages, texts, [...elsewhere])) {
+		const contrast = layoutContrastLines(options.layout, errorPages, texts);
+		for (const line of [
+			...layoutLoadLines(options.layout, errorPages, texts, [...elsewhere]),
+			...contrast.lines,
+		]) {
 			if (line.startsWith('warning: ')) logger.warn(line.slice('warning: '.length));
 			else logger.info(line);
 		}
+		if (contrast.failures.length > 0) throw layoutContrastError(options.layout, contrast.failures);
 	}
 	// Each page carries the policy for its own inline code: the contract (and every
 	// config written from it) depends on the options and the deploy context only.

@@ -5,6 +5,8 @@
 import { AstroError } from 'astro/errors';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { contrastLine, type LayoutContrast, layoutContrasts, sortedContrasts } from '../brand/layoutContrast';
+import { formatRatio, SCHEMES } from '../brand/theme';
 import { analysePage } from '../html/pageAnalysis';
 import { fromElsewhere } from './ownPages';
 
@@ -51,7 +53,7 @@ export const layoutName = (option: string): string => (option === 'starlight' ? 
 
 /** The build's line on the layout; `brand`: the team set brand options, which the layout replaces. */
 export function layoutLine(option: string, brand: boolean): string {
-	return `layout: every error page is rendered in ${layoutName(option)} (props title, description, lang, dir, status; Fallback's screen in its default slot)${brand ? "; the brand options are not used in it: the layout's colours and fonts apply, and the screen reads --fallback-accent, --fallback-on-accent, --fallback-text and --fallback-muted where the layout sets them" : ''}`;
+	return `layout: every error page is rendered in ${layoutName(option)} (props title, description, lang, dir, status; Fallback's screen in its default slot)${brand ? "; the brand options are not used in it: the layout's colours and fonts apply, and the screen reads --fallback-accent, --fallback-on-accent, --fallback-text, --fallback-muted and --fallback-background where the layout sets them" : ''}`;
 }
 
 /**
@@ -92,4 +94,68 @@ export function layoutLoadLines(
 		);
 	}
 	return lines;
+}
+
+/**
+ * The contrast of Fallback's screen in the layout (brand/layoutContrast.ts), read once per set of
+ * stylesheets among the pages: the lines the build says, and the failing pairs with a colour set
+ * for the screen (a --fallback-* property), which stop the build as the brand's colours do. A pair
+ * is said once, with the pages it is on where it is not on all.
+ */
+export function layoutContrastLines(
+	option: string,
+	pages: readonly { file: string }[],
+	texts: ReadonlyMap<string, string>,
+): { lines: string[]; failures: string[] } {
+	const groups = new Map<string, { files: string[]; contrasts: LayoutContrast[] }>();
+	for (const page of pages) {
+		const stylesheets = analysePage(texts.get(page.file) ?? '').stylesheets;
+		const key = stylesheets.join('\0');
+		const group = groups.get(key) ?? { files: [], contrasts: layoutContrasts(stylesheets) };
+		group.files.push(page.file);
+		groups.set(key, group);
+	}
+	// Each pair's line, and the pages it is drawn on.
+	const said = new Map<string, { contrast: LayoutContrast; files: string[] }>();
+	for (const { files, contrasts } of groups.values()) {
+		for (const contrast of contrasts) {
+			const line = contrastLine(contrast);
+			said.set(line, { contrast, files: [...(said.get(line)?.files ?? []), ...files] });
+		}
+	}
+	const on = (files: readonly string[]) =>
+		files.length === pages.length ? '' : ` (${files.length} pages, e.g. ${files[0]})`;
+	const all = [...said.values()];
+	const { screen, layout, unread } = sortedContrasts(all.map(({ contrast }) => contrast));
+	const filesOf = (contrast: LayoutContrast) => all.find((entry) => entry.contrast === contrast)!.files;
+	const name = layoutName(option);
+	const lines = [
+		...layout.map(
+			(contrast) =>
+				`warning: layout: ${name}'s own colours on Fallback's screen${on(filesOf(contrast))}: ${contrastLine(contrast)}`,
+		),
+		...unread.map((contrast) => {
+			const color = contrast.foreground.hex ? contrast.background : contrast.foreground;
+			return `layout: the contrast of ${contrast.what} (${contrast.scheme} scheme)${on(filesOf(contrast))} is not checked at build: ${color.value} (${color.where}) is not an opaque colour the build can read; verify --axe checks the served pages in a browser`;
+		}),
+	];
+	const read = all.map(({ contrast }) => contrast).filter((contrast) => contrast.ratio !== undefined);
+	if (screen.length + layout.length === 0 && read.length > 0) {
+		const closest = read.sort((a, b) => a.ratio! / a.minimum - b.ratio! / b.minimum)[0]!;
+		const schemes = SCHEMES.filter((scheme) => read.some((contrast) => contrast.scheme === scheme)).join(
+			' and ',
+		);
+		lines.push(
+			`layout: the screen's colours in ${name} meet WCAG 2.2 AA contrast (${schemes}, as its stylesheets set them; verify --axe checks the served pages in a browser); closest: ${closest.what} ${formatRatio(closest.ratio!)}:1 (${closest.scheme}, needs ${closest.minimum}:1)`,
+		);
+	}
+	return { lines, failures: screen.map((contrast) => `${contrastLine(contrast)}${on(filesOf(contrast))}`) };
+}
+
+/** The build stopped by the screen's colours in the layout: each failing pair, and how to mend it. */
+export function layoutContrastError(option: string, failures: readonly string[]): AstroError {
+	return new AstroError(
+		`fallback: the colours ${layoutName(option)} gives Fallback's screen fail WCAG 2.2 AA contrast:\n${failures.map((failure) => `  - ${failure}`).join('\n')}`,
+		"Set the --fallback-* custom properties in the layout's stylesheet to colours that meet it, in each scheme (the guide Your look lists them); --fallback-background is the colour behind the screen where it is not the page's own.",
+	);
 }
