@@ -4,9 +4,10 @@
  * font and a script under /_astro/) built with `layout: './src/layouts/Site.astro'`, in English and
  * Arabic. Each page is the layout around Fallback's screen, with the page's language, direction,
  * title, description and status given to the layout; the layout's stylesheets are inline, its script
- * stays a file of the site's, and the page's policy allows exactly that. The site's own pages are
- * byte for byte those of the same site built without the option. A layout that is not there stops
- * the build, saying where it looked.
+ * stays a file of the site's, and the page's policy allows exactly that, with the site's own
+ * directives from Astro's `security.csp` (on in both builds). The site's own pages are byte for byte
+ * those of the same site built without the option. A layout that is not there, or one whose colours
+ * for the screen fail contrast, stops the build, saying where.
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -36,8 +37,8 @@ let plain: TeamSiteBuild;
 
 beforeAll(async () => {
 	[inLayout, plain] = await Promise.all([
-		buildTeamSite('layout', { FALLBACK_TEAM_SITE_LAYOUT: layout }),
-		buildTeamSite('no-layout'),
+		buildTeamSite('layout', { FALLBACK_TEAM_SITE_LAYOUT: layout, FALLBACK_TEAM_SITE_CSP: '1' }),
+		buildTeamSite('no-layout', { FALLBACK_TEAM_SITE_CSP: '1' }),
 	]);
 }, buildTimeoutMs);
 
@@ -100,6 +101,25 @@ const expectedPages: Expected[] = locales.flatMap((locale) => {
 	];
 });
 
+/** A policy's directives but style-src and script-src, each as written. */
+const otherDirectives = (policy: string) =>
+	policy
+		.split(';')
+		.map((directive) => directive.trim())
+		.filter((directive) => directive && !/^(style|script)-src /.test(directive));
+
+/**
+ * The site's own directives in the policy Astro puts on the site's pages (security.csp), as the
+ * error pages must keep them: all but frame-ancestors, which a policy in a page cannot carry.
+ */
+let siteDirectives: string[];
+beforeAll(async () => {
+	const index = await readFile(join(plain.dist, 'index.html'), 'utf8');
+	const policy = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(index)![1]!;
+	siteDirectives = otherDirectives(policy).filter((directive) => !directive.startsWith('frame-ancestors '));
+	expect(siteDirectives.length).toBeGreaterThan(2);
+});
+
 describe("every error page in the site's layout", () => {
 	it('says so in the build, with what the pages load besides themselves', () => {
 		expect(inLayout.log).toContain(`layout: every error page is rendered in ${layout}`);
@@ -111,6 +131,12 @@ describe("every error page in the site's layout", () => {
 		);
 		expect(inLayout.log).toContain(
 			`layout: the screen's colours in ${layout} meet WCAG 2.2 AA contrast (light, as its stylesheets set them;`,
+		);
+		expect(inLayout.log).toContain(
+			`layout: the error pages keep the site's own Content-Security-Policy from Astro's security.csp (${siteDirectives.join('; ')}), with their own style-src and script-src`,
+		);
+		expect(inLayout.log).toContain(
+			"layout: the site's directive frame-ancestors is left out of the error pages: browsers ignore it in a policy in the page; send it in a header",
 		);
 	});
 
@@ -177,14 +203,17 @@ describe("every error page in the site's layout", () => {
 			expect(
 				scriptFiles.some((src) => /^\/_astro\/Site\.astro_astro_type_script_[\w.-]+\.js$/.test(src)),
 			).toBe(true);
-			const policy = attr(
-				all.find((element) => attr(element, 'http-equiv') === 'Content-Security-Policy'),
-				'content',
-			)!;
+			// One policy: the page's own, in place of Astro's (security.csp), with the site's directives.
+			const policies = all.filter(
+				(element) => attr(element, 'http-equiv')?.toLowerCase() === 'content-security-policy',
+			);
+			expect(policies).toHaveLength(1);
+			const policy = attr(policies[0], 'content')!;
 			const directive = (name: string) =>
 				new RegExp(`(?:^|; )${name} ([^;]*)`).exec(policy)![1]!.split(' ').sort();
 			expect(directive('style-src')).toEqual([...new Set(styles.map(cspHash))].sort());
 			expect(directive('script-src')).toEqual([...new Set(inlineScripts.map(cspHash)), "'self'"].sort());
+			expect(otherDirectives(policy)).toEqual(siteDirectives);
 		},
 	);
 

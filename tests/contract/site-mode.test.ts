@@ -71,6 +71,8 @@ const buildVariant = (variant: Variant) =>
 		FALLBACK_TEAM_SITE_LANG_404: variant === 'lang-404' ? '1' : '0',
 		FALLBACK_TEAM_SITE_BASE: variant === 'base' ? siteBase : '',
 		FALLBACK_TEAM_SITE_LAYOUT: variant === 'layout' ? './src/layouts/Site.astro' : '',
+		// The layout's site has Astro's own policy on (security.csp): the pages keep its directives.
+		FALLBACK_TEAM_SITE_CSP: variant === 'layout' ? '1' : '',
 	});
 
 const builds: Partial<Record<Variant, Built>> = {};

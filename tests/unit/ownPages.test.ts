@@ -203,6 +203,7 @@ describe("the pages' files, whatever the site's build settings", () => {
 			siteBase: '/docs/',
 			wasm: false,
 			elsewhere: (href: string) => told.push(href),
+			siteDirectives: () => {},
 		};
 		const links = [
 			'<link rel="stylesheet" href="/docs/css/print.css" media="print">',

@@ -6,7 +6,9 @@
 // way; FALLBACK_TEAM_SITE_BASE=/docs the site built to be served under that base (Astro's `base`);
 // FALLBACK_TEAM_SITE_STATIC_HOST=github-pages the build for that host (`staticHost`:
 // tests/contract/static-hosts.test.ts); FALLBACK_TEAM_SITE_LAYOUT=./src/layouts/Site.astro every
-// error page in that layout of the site's (`layout`), in English and Arabic (right to left).
+// error page in that layout of the site's (`layout`), in English and Arabic (right to left);
+// FALLBACK_TEAM_SITE_CSP=1 with Astro's own Content-Security-Policy (`security.csp`) and directives
+// of the site's.
 import { defineConfig } from 'astro/config';
 import fallback from 'fallback-pages';
 
@@ -15,6 +17,20 @@ const lang404 = process.env.FALLBACK_TEAM_SITE_LANG_404 === '1';
 const staticHost = process.env.FALLBACK_TEAM_SITE_STATIC_HOST || undefined;
 const base = process.env.FALLBACK_TEAM_SITE_BASE || undefined;
 const layout = process.env.FALLBACK_TEAM_SITE_LAYOUT || undefined;
+const csp = process.env.FALLBACK_TEAM_SITE_CSP === '1';
+
+/** The site's own policy, as a team writes one: Astro hashes its inline code, the team adds the rest. */
+const security = {
+	csp: {
+		directives: [
+			"default-src 'self'",
+			"img-src 'self' data:",
+			"object-src 'none'",
+			"base-uri 'self'",
+			"frame-ancestors 'none'",
+		],
+	},
+};
 
 /**
  * A page of the site's that only a variant has, added as a route (src/pages/ is every variant's):
@@ -32,6 +48,7 @@ const lang404Pages = variantPage('team-site-lang-404', '/[lang]/404', './src/lan
 
 export default defineConfig({
 	...(base ? { base } : {}),
+	...(csp ? { security } : {}),
 	build: { inlineStylesheets: 'never' },
 	// Its script a file in /_astro/ too, however small.
 	vite: { build: { assetsInlineLimit: 0 } },

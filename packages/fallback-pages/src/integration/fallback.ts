@@ -55,6 +55,7 @@ import {
 	layoutLoadLines,
 	layoutName,
 	siteLayout,
+	sitePolicyLines,
 } from './siteLayout';
 import {
 	givenOptions,
@@ -472,6 +473,7 @@ async function buildDone(
 	const copies = await copySitePages(dist, options.base, [...built.sitePages, ...aliased]);
 	if (sitePaths.length > 0) logger.info(sitePagesLine(sitePaths, joinBase(siteBase, options.base), copies));
 	const elsewhere = new Set<string>();
+	const siteDirectives = { found: false, kept: new Set<string>(), left: new Set<string>() };
 	const texts = await settlePages(dist, options.base, pages, assetsDir, {
 		inline: !embedded,
 		layout: options.layout
@@ -480,6 +482,11 @@ async function buildDone(
 					siteBase,
 					wasm: options.layout === 'starlight',
 					elsewhere: (href) => elsewhere.add(href),
+					siteDirectives: ({ found, kept, left }) => {
+						siteDirectives.found ||= found;
+						for (const directive of kept) siteDirectives.kept.add(directive);
+						for (const name of left) siteDirectives.left.add(name);
+					},
 				}
 			: undefined,
 	});
@@ -489,6 +496,7 @@ async function buildDone(
 		const contrast = layoutContrastLines(options.layout, errorPages, texts);
 		for (const line of [
 			...layoutLoadLines(options.layout, errorPages, texts, [...elsewhere]),
+			...sitePolicyLines(siteDirectives),
 			...contrast.lines,
 		]) {
 			if (line.startsWith('warning: ')) logger.warn(line.slice('warning: '.length));

@@ -13,7 +13,7 @@ import { statusCatalog } from '../catalog/statuses';
 import type { Locale } from '../i18n';
 import { edited, escapeAttribute } from '../html/edits';
 import { locatedElements, type HtmlNode } from '../html/pageAnalysis';
-import { withPagePolicy } from './pagePolicy';
+import { type SiteDirectives, siteDirectivesOf, withPagePolicy } from './pagePolicy';
 
 /** What decides the paths: the shipped locales and what the site keeps for itself. */
 export interface PageSet {
@@ -371,6 +371,11 @@ export interface LayoutLoads {
 	wasm: boolean;
 	/** Told each stylesheet or script file from elsewhere the layout links: it is left out. */
 	elsewhere: (href: string) => void;
+	/**
+	 * Told the site's own directives each page keeps from Astro's policy (`security.csp`), and the
+	 * names of those it leaves (siteDirectivesOf).
+	 */
+	siteDirectives: (found: SiteDirectives) => void;
 }
 
 /**
@@ -438,7 +443,8 @@ function withoutElements(html: string, drop: (element: HtmlNode & { tagName: str
  * A page without the policy Astro adds to every page under its `security.csp` setting: it hashes
  * the styles Astro knows of, not those Fallback puts inline afterwards, and a browser enforces
  * every policy a page has, so Fallback's page would render unstyled. The page's own policy
- * (withPagePolicy) allows exactly its inline code; the site's pages keep Astro's.
+ * (withPagePolicy) allows exactly its inline code, with the site's other directives where the page
+ * is in the site's layout; the site's pages keep Astro's.
  */
 export const withoutAstroPolicy = (html: string): string =>
 	withoutElements(
@@ -455,8 +461,14 @@ export const withoutAstroPolicy = (html: string): string =>
  * cannot carry one stops the build naming the layout and what to change in it.
  */
 function policed(html: string, layout: LayoutLoads | undefined): string {
+	// In a layout, the site's own policy (Astro's security.csp) is the site's: its directives stay.
+	const site = layout ? siteDirectivesOf(html) : { found: false, kept: [], left: [] };
+	layout?.siteDirectives(site);
 	try {
-		return withPagePolicy(withoutAstroPolicy(html), { wasm: layout?.wasm ?? false });
+		return withPagePolicy(withoutAstroPolicy(html), {
+			wasm: layout?.wasm ?? false,
+			siteDirectives: site.kept,
+		});
 	} catch (error) {
 		if (!layout) throw error;
 		throw new AstroError(

@@ -25,9 +25,13 @@ function trimmedStyles(html: string): string {
 
 /**
  * The page with its policy right after `<meta charset>`, before any style or script (a meta policy
- * governs only what comes after it), its styles trimmed at the end (trimmedStyles).
+ * governs only what comes after it), its styles trimmed at the end (trimmedStyles). `siteDirectives`:
+ * the site's own directives besides the page's style-src and script-src (siteDirectivesOf).
  */
-export function withPagePolicy(page: string, { wasm = false }: { wasm?: boolean } = {}): string {
+export function withPagePolicy(
+	page: string,
+	{ wasm = false, siteDirectives = [] }: { wasm?: boolean; siteDirectives?: readonly string[] } = {},
+): string {
 	const html = trimmedStyles(page);
 	const elements = locatedElements(html);
 	const charset = elements.findIndex(
@@ -38,16 +42,74 @@ export function withPagePolicy(page: string, { wasm = false }: { wasm?: boolean 
 		throw new Error('fallback: a page has a style or script before its <meta charset>');
 	}
 	const { styles, inlineScripts, scriptFiles, styleAttributes } = analysePage(html);
-	const policy = pagePolicy(
-		{ styles, scripts: inlineScripts },
-		{
-			scriptFiles: scriptFiles.length > 0,
-			styleAttributes: styleAttributes.length > 0,
-			wasm,
-		},
-	);
+	const policy = [
+		pagePolicy(
+			{ styles, scripts: inlineScripts },
+			{
+				scriptFiles: scriptFiles.length > 0,
+				styleAttributes: styleAttributes.length > 0,
+				wasm,
+			},
+		),
+		...siteDirectives,
+	].join('; ');
 	// Hash sources, keywords and `data:`: nothing a double-quoted attribute would need escaped.
 	if (/["&<>]/.test(policy)) throw new Error(`fallback: a page policy that is not attribute-safe: ${policy}`);
 	const at = elements[charset]!.sourceCodeLocation!.endOffset;
 	return `${html.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${policy}">${html.slice(at)}`;
+}
+
+/** The directives a page's policy sets from the page's own inline code, in place of the site's. */
+const PAGE_DIRECTIVES = new Set(['style-src', 'script-src']);
+
+/**
+ * Directives left out of the page's policy: the site's narrower ones for styles and scripts (they
+ * would take the page's hashes out of force), and those a browser ignores in a policy of a
+ * `<meta>` element (CSP 3) and reports as an error.
+ */
+const LEFT_OUT = new Set([
+	'style-src-elem',
+	'style-src-attr',
+	'script-src-elem',
+	'script-src-attr',
+	'frame-ancestors',
+	'report-uri',
+	'sandbox',
+]);
+
+/** What a page's policy takes of the site's own (siteDirectivesOf). */
+export interface SiteDirectives {
+	/** The page had a policy of the site's (Astro's `security.csp`). */
+	found: boolean;
+	/** Its directives the page's policy keeps, as written. */
+	kept: string[];
+	/** The names of those it leaves out (LEFT_OUT). */
+	left: string[];
+}
+
+/**
+ * The site's own directives in the policies Astro put on a page under its `security.csp` setting
+ * (`default-src`, `img-src`, `object-src`…: its `directives`), each once as CSP 3 parses a policy
+ * (the first of a name counts), without the page's own style-src and script-src.
+ */
+export function siteDirectivesOf(html: string): SiteDirectives {
+	const kept = new Map<string, string>();
+	const left = new Set<string>();
+	let found = false;
+	for (const element of locatedElements(html)) {
+		const attrs = element.attrs ?? [];
+		const isPolicy = attrs.some(
+			(attr) => attr.name === 'http-equiv' && attr.value.toLowerCase() === 'content-security-policy',
+		);
+		if (element.tagName !== 'meta' || !isPolicy) continue;
+		found = true;
+		for (const directive of (attrs.find((attr) => attr.name === 'content')?.value ?? '').split(';')) {
+			const text = directive.trim().replace(/\s+/g, ' ');
+			const name = text.split(' ')[0]!.toLowerCase();
+			if (!name || kept.has(name) || PAGE_DIRECTIVES.has(name)) continue;
+			if (LEFT_OUT.has(name)) left.add(name);
+			else kept.set(name, text);
+		}
+	}
+	return { found, kept: [...kept.values()], left: [...left] };
 }

@@ -159,3 +159,41 @@ export function layoutContrastError(option: string, failures: readonly string[])
 		"Set the --fallback-* custom properties in the layout's stylesheet to colours that meet it, in each scheme (the guide Your look lists them); --fallback-background is the colour behind the screen where it is not the page's own.",
 	);
 }
+
+/**
+ * The build's lines on the site's own policy (Astro's security.csp) in the error pages of its layout:
+ * the directives they keep beside their own style-src and script-src, and those they leave out;
+ * none where the site has no policy.
+ */
+export function sitePolicyLines({
+	found,
+	kept,
+	left,
+}: {
+	found: boolean;
+	kept: ReadonlySet<string>;
+	left: ReadonlySet<string>;
+}): string[] {
+	if (!found) return [];
+	const notInPage = [...left]
+		.filter((name) => ['frame-ancestors', 'report-uri', 'sandbox'].includes(name))
+		.sort();
+	const narrower = [...left].filter((name) => !notInPage.includes(name)).sort();
+	const lines = [
+		kept.size > 0
+			? `layout: the error pages keep the site's own Content-Security-Policy from Astro's security.csp (${[...kept].join('; ')}), with their own style-src and script-src: the exact hashes of each page's inline code`
+			: "layout: the error pages carry their own style-src and script-src in place of Astro's security.csp (the exact hashes of each page's inline code); the site's policy has no other directive",
+	];
+	if (narrower.length > 0)
+		lines.push(
+			`layout: the site's ${directivesNamed(narrower)} left out of the error pages: their own style-src and script-src allow exactly their code`,
+		);
+	if (notInPage.length > 0)
+		lines.push(
+			`warning: layout: the site's ${directivesNamed(notInPage)} left out of the error pages: browsers ignore ${notInPage.length === 1 ? 'it' : 'them'} in a policy in the page; send ${notInPage.length === 1 ? 'it' : 'them'} in a header`,
+		);
+	return lines;
+}
+
+const directivesNamed = (names: readonly string[]) =>
+	names.length === 1 ? `directive ${names[0]} is` : `directives ${names.join(', ')} are`;
