@@ -120,11 +120,11 @@ export interface StaticServer {
 /**
  * Serves dist/ as plain files with status 200 (`astro preview`, the project's own static server),
  * on a free loopback port. This is how Lighthouse CI's `staticDistDir` measures full scores: no
- * error status and no CDN headers.
+ * error status and no CDN headers. `project`: another Astro project's build (a site's look).
  */
-export async function serveDist(): Promise<StaticServer> {
+export async function serveDist(project = fileURLToPath(root)): Promise<StaticServer> {
 	const server = await preview({
-		root: fileURLToPath(root),
+		root: project,
 		logLevel: 'warn',
 		server: { host: '127.0.0.1', port: 0 },
 	});

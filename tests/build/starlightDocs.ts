@@ -1,4 +1,7 @@
-/** A Starlight site's own content, as a team has it: its docs collection and two pages. */
+/**
+ * A Starlight site's own content, as a team has it: its docs collection, two pages, and the icon
+ * Starlight's frame links (`/favicon.svg`, which Starlight's starter ships).
+ */
 export const starlightDocsFiles: Readonly<Record<string, string>> = {
 	'src/content.config.ts': [
 		"import { defineCollection } from 'astro:content';",
@@ -9,4 +12,6 @@ export const starlightDocsFiles: Readonly<Record<string, string>> = {
 	].join('\n'),
 	'src/content/docs/index.md': '---\ntitle: Welcome\n---\n\nThe team docs.\n',
 	'src/content/docs/guides/start.md': '---\ntitle: Start\n---\n\nHow to start.\n',
+	'public/favicon.svg':
+		'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#0b7285"/></svg>\n',
 };

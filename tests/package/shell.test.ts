@@ -29,47 +29,7 @@ import {
 import { expectVerified, serveOnNetlify, serveTeamBlock } from './serve';
 import { netlifyBuild, serveDeploy, type Built } from './netlifyBuild';
 import { pageInBrowser } from './pageInBrowser';
-
-const page = (title: string, main: string, attributes = '') =>
-	[
-		'<!doctype html>',
-		'<html lang="en">',
-		'<head>',
-		'<meta charset="utf-8">',
-		'<meta name="viewport" content="width=device-width, initial-scale=1">',
-		`<title>${title} · Plain site</title>`,
-		'<meta name="description" content="The plain site.">',
-		'<link rel="stylesheet" href="/css/site.css">',
-		'</head>',
-		'<body>',
-		'<header class="top"><a href="/">Plain site</a> <nav aria-label="Site"><a href="/about/">About</a></nav></header>',
-		`<main${attributes}>`,
-		main,
-		'</main>',
-		'<footer class="bottom"><p>© Plain people</p></footer>',
-		'<script src="/js/site.js" defer></script>',
-		'</body>',
-		'</html>',
-		'',
-	].join('\n');
-
-/** The site as its team publishes it, before anyone adds Fallback. */
-const siteFiles: Readonly<Record<string, string>> = {
-	'index.html': page('Home', '<h1>Welcome</h1>'),
-	'about/index.html': page('About', '<h1>About us</h1><p>We make plain things.</p>'),
-	'404.html': page(
-		'Not found',
-		'<h1>Not found</h1><p>This page is not here. <a href="/">Home</a></p>',
-		' data-fallback',
-	),
-	'css/site.css': [
-		'body { font-family: Georgia, serif; margin: 0 auto; max-width: 44rem; color: #222; background: #fdfaf3; }',
-		'.top { display: flex; gap: 1rem; padding: 1rem 0; border-bottom: 3px double #8a5a00; }',
-		'.bottom { padding: 1rem 0; border-top: 3px double #8a5a00; }',
-		'',
-	].join('\n'),
-	'js/site.js': "document.documentElement.dataset.site = 'ran';\n",
-};
+import { plainSiteFiles as siteFiles } from './plainSite';
 
 let project: string;
 /** The same site with the Netlify plugin and fallback-pages, built by Netlify Build. */

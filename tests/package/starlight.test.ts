@@ -44,8 +44,6 @@ beforeAll(async () => {
 	project = await makeProject('starlight', {
 		'package.json': JSON.stringify({ name: 'team-docs', private: true, type: 'module' }),
 		...starlightDocsFiles,
-		'public/favicon.svg':
-			'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#0b7285"/></svg>\n',
 	});
 	const hosts = JSON.stringify({ pagesRoot: join(project, 'dist'), listen: { host: '127.0.0.1', port } });
 	await import('node:fs/promises').then(({ writeFile }) =>
