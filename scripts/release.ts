@@ -59,7 +59,8 @@ try {
 	// A production build wherever the release is made (a pull request's CI included).
 	writeFileSync(
 		config,
-		`export default ${JSON.stringify({ locales: cataloguedLocales, preview: false })};\n`,
+		// hostsDir: the archive's folders are dist/ and hosts/, which the Docker files name.
+		`export default ${JSON.stringify({ locales: cataloguedLocales, preview: false, hostsDir: 'hosts' })};\n`,
 	);
 	console.log(`release ${name}: building the pages in ${cataloguedLocales.length} locales …`);
 	const build = spawnSync(
@@ -71,7 +72,7 @@ try {
 
 	const inside = [
 		...filesOf(join(work, 'dist'), `${name}/dist/`),
-		...filesOf(join(work, 'dist-hosts'), `${name}/hosts/`),
+		...filesOf(join(work, 'hosts'), `${name}/hosts/`),
 		{ path: `${name}/README.md`, content: Buffer.from(releaseReadme(version, cataloguedLocales)) },
 	];
 	const sums = sha256sums(

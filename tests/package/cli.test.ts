@@ -162,6 +162,11 @@ describe('fallback-pages build with a config file, without an Astro project', ()
 			expect.arrayContaining(['404.html', 'ar', 'fr', '_redirects', '_headers']),
 		);
 		expect(existsSync(join(project, 'fallback-hosts/nginx/fallback-standalone.conf'))).toBe(true);
+		// The Docker files name the folders the team has, from its project's root.
+		const dockerfile = readFileSync(join(project, 'fallback-hosts/kubernetes/Dockerfile'), 'utf8');
+		expect(dockerfile).toContain('docker build -f fallback-hosts/kubernetes/Dockerfile ');
+		expect(dockerfile).toContain('\nCOPY fallback/ ');
+		expect(dockerfile).toContain('\nCOPY fallback-hosts/kubernetes/default-backend.conf ');
 		// Nothing of the Astro run it made is left in the project.
 		expect(readdirSync(project).sort()).toEqual(
 			[
@@ -188,6 +193,21 @@ describe('fallback-pages build with a config file, without an Astro project', ()
 		expect(foreign.stderr.trimEnd()).toBe(
 			"fallback-pages build: notes.txt exists and is not an earlier build of Fallback's; nothing was written. Choose another --out.",
 		);
+	}, 600_000);
+
+	it('puts the host configs where the option hostsDir says, and builds again over them', async () => {
+		writeFileSync(join(project, 'hosts-dir.mjs'), "export default { hostsDir: 'deploy/configs' };\n");
+		for (let run = 0; run < 2; run++) {
+			const moved = await fallbackPages(project, ['build', '--config', 'hosts-dir.mjs', '--out', 'pages']);
+			expect(moved.code, moved.stderr).toBe(0);
+			expect(moved.stdout).toMatch(/ pages in pages\/, host configs and contract in deploy\/configs\/ /);
+		}
+		expect(existsSync(join(project, 'deploy/configs/contract.json'))).toBe(true);
+		expect(existsSync(join(project, 'pages-hosts'))).toBe(false);
+		const compose = readFileSync(join(project, 'deploy/configs/traefik/docker-compose.yml'), 'utf8');
+		expect(compose).toContain('- ../../../pages:');
+		for (const entry of ['pages', 'deploy', 'hosts-dir.mjs'])
+			await rm(join(project, entry), { recursive: true });
 	}, 600_000);
 
 	it('builds with --base: the contract in the base folder, the site-mode configs beside, again over its own output', async () => {

@@ -129,6 +129,19 @@ describe('npm run release', () => {
 		expect(statSync(join(work, name, 'hosts', 'contract.json')).isFile()).toBe(true);
 	});
 
+	it('is drawn on the archive page as it is: dist/ and hosts/ side by side, with their files counted', () => {
+		const page = readFileSync(join(repositoryRoot, 'docs/src/content/docs/start/archive.md'), 'utf8');
+		const tree = treeOf(join(work, name));
+		for (const folder of ['dist', 'hosts']) {
+			const drawn = new RegExp(`^  ${folder}/ +([\\d,]+) files`, 'm').exec(page);
+			expect(drawn, `${folder}/ at the top of the archive's folder`).not.toBeNull();
+			const files = Object.keys(tree).filter((path) => path.startsWith(`${folder}/`)).length;
+			expect(Number(drawn![1]!.replaceAll(',', '')), `${folder}/`).toBe(files);
+		}
+		const total = /([\d,]+) files, [\d.]+ MB unpacked/.exec(page);
+		expect(Number(total![1]!.replaceAll(',', ''))).toBe(Object.keys(tree).length);
+	});
+
 	it('holds the same files in its zip as in its tar.gz', async () => {
 		const fromTar = Object.fromEntries(
 			Object.entries(treeOf(join(work, name))).map(([path, hash]) => [`${name}/${path}`, hash]),

@@ -14,6 +14,7 @@ import {
 import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
 import { optionsContract } from '../../packages/fallback-pages/src/contract/fromOptions';
 import { parseOptions, type FallbackOptions } from '../../packages/fallback-pages/src/config/options';
+import { ASTRO_FOLDERS } from '../../packages/fallback-pages/src/hosts/format';
 import { haproxyPayloadLimit, haproxyServedFiles } from '../../packages/fallback-pages/src/hosts/haproxy';
 import { defaultHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import {
@@ -158,7 +159,12 @@ describe('writeHostConfigs', () => {
 		mkdirSync(hostsDir);
 		writeFileSync(join(hostsDir, CONTRACT_NAME), '{}');
 		writeFileSync(join(hostsDir, 'stale.conf'), 'old');
-		const line = await writeHostConfigs(dist, contract, { hostsDir, root, hosts: parseOptions({}).hosts });
+		const line = await writeHostConfigs(dist, contract, {
+			hostsDir,
+			root,
+			hosts: parseOptions({}).hosts,
+			folders: ASTRO_FOLDERS,
+		});
 		expect(existsSync(join(hostsDir, 'stale.conf'))).toBe(false);
 		expect(readContractFile(join(hostsDir, CONTRACT_NAME))).toEqual(contract);
 		expect(existsSync(join(hostsDir, 'nginx/fallback-standalone.conf'))).toBe(true);
@@ -174,6 +180,7 @@ describe('writeHostConfigs', () => {
 			root: dirname(dist),
 			hosts: parseOptions({}).hosts,
 			site: true,
+			folders: ASTRO_FOLDERS,
 		});
 		const named = [...line.matchAll(/(\S+-hosts\/([a-z]+\/fallback-site[.a-z-]*))/g)].map(
 			(match) => match[2]!,
@@ -193,7 +200,12 @@ describe('writeHostConfigs', () => {
 		mkdirSync(hostsDir);
 		writeFileSync(join(hostsDir, 'mine.conf'), 'keep');
 		await expect(
-			writeHostConfigs(dist, contract, { hostsDir, root: dirname(dist), hosts: parseOptions({}).hosts }),
+			writeHostConfigs(dist, contract, {
+				hostsDir,
+				root: dirname(dist),
+				hosts: parseOptions({}).hosts,
+				folders: ASTRO_FOLDERS,
+			}),
 		).rejects.toThrow(`exists and is not Fallback's (no ${CONTRACT_NAME} in it); nothing was removed`);
 		expect(readFileSync(join(hostsDir, 'mine.conf'), 'utf8')).toBe('keep');
 	});
@@ -202,7 +214,12 @@ describe('writeHostConfigs', () => {
 		writeFileSync(join(dist, '404.html'), 'x'.repeat(haproxyPayloadLimit + 1));
 		const hostsDir = `${dist}-hosts/`;
 		await expect(
-			writeHostConfigs(dist, contract, { hostsDir, root: dirname(dist), hosts: parseOptions({}).hosts }),
+			writeHostConfigs(dist, contract, {
+				hostsDir,
+				root: dirname(dist),
+				hosts: parseOptions({}).hosts,
+				folders: ASTRO_FOLDERS,
+			}),
 		).rejects.toThrow(`404.html (${haproxyPayloadLimit + 1} B) exceed the ${haproxyPayloadLimit} B`);
 		expect(existsSync(hostsDir)).toBe(false);
 	});

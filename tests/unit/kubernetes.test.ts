@@ -11,6 +11,7 @@ import { Deployment } from 'kubernetes-models/apps/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import {
 	kubernetesBackendNginxConfig,
+	kubernetesDockerfile,
 	kubernetesFiles,
 } from '../../packages/fallback-pages/src/hosts/kubernetes';
 import { parseHostOptions, type HostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
@@ -139,14 +140,28 @@ describe('Kubernetes (ingress-nginx) manifests', () => {
 			'shop',
 		]);
 	});
-	it('the Dockerfile copies dist/ and the server block into the nginx image, and names the image', () => {
+	it('the Dockerfile copies the pages and the server block into the nginx image, and names the image', () => {
 		const dockerfile = fileOf(named, 'kubernetes/Dockerfile');
 		expect(dockerfile.split('\n').filter((line) => line && !line.startsWith('#'))).toEqual([
 			'FROM nginx:1.27-alpine',
 			'COPY dist/ /srv/fallback-pages/',
-			'COPY hosts/kubernetes/default-backend.conf /etc/nginx/conf.d/default.conf',
+			'COPY dist-hosts/kubernetes/default-backend.conf /etc/nginx/conf.d/default.conf',
 		]);
-		expect(dockerfile).toContain('-t registry.test:5000/team/pages:1.2');
+		expect(dockerfile).toContain(
+			'docker build -f dist-hosts/kubernetes/Dockerfile -t registry.test:5000/team/pages:1.2 .',
+		);
+	});
+
+	it("copies from the folders the build put things in, from the project root (the command's, the archive's)", () => {
+		for (const folders of [
+			{ pages: 'fallback', hosts: 'fallback-hosts' },
+			{ pages: 'dist', hosts: 'hosts' },
+		]) {
+			const dockerfile = kubernetesDockerfile(parseHostOptions({}), folders);
+			expect(dockerfile).toContain(`\nCOPY ${folders.pages}/ `);
+			expect(dockerfile).toContain(`\nCOPY ${folders.hosts}/kubernetes/default-backend.conf `);
+			expect(dockerfile).toContain(`docker build -f ${folders.hosts}/kubernetes/Dockerfile `);
+		}
 	});
 });
 

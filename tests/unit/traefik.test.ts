@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import Ajv2019 from 'ajv/dist/2019';
 import { parse, parseAllDocuments } from 'yaml';
 import { IngressRoute, Middleware } from '@kubernetes-models/traefik/traefik.io/v1alpha1';
-import { statusRanges, traefikFiles } from '../../packages/fallback-pages/src/hosts/traefik';
+import { statusRanges, traefikCompose, traefikFiles } from '../../packages/fallback-pages/src/hosts/traefik';
+import { join, resolve } from 'node:path';
 import { fixtureContract, fixtureOptions } from './fixtures/contract';
 
 const files = traefikFiles(fixtureContract, fixtureOptions);
@@ -177,13 +178,31 @@ describe('Traefik v3 with Docker (docker-compose.yml)', () => {
 		// The validator is active: a service whose ports are not a list is refused.
 		expect(valid({ services: { pages: { image: 'nginx', ports: 80 } } })).toBe(false);
 	});
-	it('Traefik, the pages (nginx with dist/ and the static config) and the app', () => {
+	it('Traefik, the pages (nginx with the pages and the static config) and the app', () => {
 		expect(Object.keys(compose.services)).toEqual(['traefik', 'fallback-pages', 'app']);
 		expect(compose.services['traefik']!.command).toContain('--providers.docker.exposedbydefault=false');
 		expect(compose.services['fallback-pages']!.volumes).toEqual([
-			'./dist:/srv/fallback-pages:ro',
-			'./hosts/nginx/fallback-standalone.conf:/etc/nginx/conf.d/default.conf:ro',
+			'../../dist:/srv/fallback-pages:ro',
+			'../nginx/fallback-standalone.conf:/etc/nginx/conf.d/default.conf:ro',
 		]);
+	});
+	it("mounts the build's folders wherever the build put them, as Compose resolves them: from the file's own folder", () => {
+		const project = '/home/team/site';
+		for (const folders of [
+			{ pages: 'dist', hosts: 'dist-hosts' },
+			{ pages: 'fallback', hosts: 'fallback-hosts' },
+			{ pages: 'dist/client', hosts: 'deploy/hosts' },
+		]) {
+			const file = parse(traefikCompose(fixtureContract, fixtureOptions, folders)) as typeof compose;
+			const [pages, config] = file.services['fallback-pages']!.volumes!.map((volume) =>
+				resolve(project, folders.hosts, 'traefik', volume.split(':')[0]!),
+			);
+			expect(pages).toBe(join(project, folders.pages));
+			expect(config).toBe(join(project, folders.hosts, 'nginx/fallback-standalone.conf'));
+			expect(traefikCompose(fixtureContract, fixtureOptions, folders)).toContain(
+				`docker compose -f ${folders.hosts}/traefik/docker-compose.yml up`,
+			);
+		}
 	});
 	it('the same middleware as labels on the pages, used by the app router only', () => {
 		const labels = (service: string) => compose.services[service]!.labels ?? [];

@@ -395,7 +395,7 @@ export const fallbackOptionsSchema = z
 			.optional()
 			.meta({
 				description:
-					"Where the host configs and the route contract go, relative to the project root. Unset: beside the build's folder, `<outDir>-hosts/` (`dist-hosts/`). Only a folder Fallback wrote before (it holds `contract.json`) is ever replaced.",
+					"Where the host configs and the route contract go, relative to the project root (for the command: the folder it runs in). Unset: beside the build's folder, `<outDir>-hosts/` (`dist-hosts/`; the command's `fallback-hosts/`). Only a folder Fallback wrote before (it holds `contract.json`) is ever replaced.",
 				examples: ['hosts'],
 			}),
 	})

@@ -6,7 +6,8 @@
 import type { OptionNames } from '../config/optionNames';
 import { existsSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import type { BuildFolders } from '../hosts/format';
 import type { FallbackOptions } from '../config/options';
 import { packageRoot } from '../packageRoot';
 import { CONTRACT_NAME } from '../contract/contract';
@@ -15,11 +16,11 @@ import { shown } from './configFile';
 import { holdsContract, mayReplace } from '../contract/contractFile';
 
 /**
- * Fallback's output folders hold its not-found page and, beside them, its contract; or, built with
- * a base, the contract in the base's folder inside them.
+ * Fallback's output folders hold its not-found page and, in the hosts' folder (`<out>-hosts`, or the
+ * option hostsDir), its contract; or, built with a base, the contract in the base's folder inside them.
  */
-export const isPagesFolder = (folder: string) =>
-	(existsSync(join(folder, '404.html')) && existsSync(join(`${folder}-hosts`, CONTRACT_NAME))) ||
+export const isPagesFolder = (folder: string, hosts = `${folder}-hosts`) =>
+	(existsSync(join(folder, '404.html')) && existsSync(join(hosts, CONTRACT_NAME))) ||
 	(readdirSync(folder, { recursive: true }) as string[]).some((name) => name.endsWith(`/${CONTRACT_NAME}`));
 
 /**
@@ -34,8 +35,11 @@ export async function astroBuild(
 		names,
 		kit,
 		shell = false,
+		folders,
 	}: {
 		embedded?: boolean;
+		/** Where the team gets the pages and the host files (hosts/format.ts), for the Docker files. */
+		folders?: BuildFolders;
 		/** Pages that go into the site's own 404.html (html/shell.ts). */
 		shell?: boolean;
 		notice?: (line: string) => void;
@@ -66,7 +70,7 @@ export async function astroBuild(
 			logLevel: 'error',
 			devToolbar: { enabled: false },
 			integrations: [
-				fallbackIntegration(options, { embedded, ...(notice ? { notice } : {}), names, kit, shell }),
+				fallbackIntegration(options, { embedded, ...(notice ? { notice } : {}), names, kit, shell, folders }),
 			],
 		});
 	} catch (error) {
@@ -89,18 +93,20 @@ export interface BuiltPages {
 }
 
 /**
- * The pages into `out`, the host configs and contract into `<out>-hosts` (with a base, the
- * site-mode configs alone, and the contract in the base's folder too). Refuses before building when
- * either folder holds something that is not an earlier build of Fallback's.
+ * The pages into `out`, the host configs and contract into `<out>-hosts`, or the option `hostsDir`
+ * from the current folder (with a base, the site-mode configs alone, and the contract in the base's
+ * folder too). Refuses before building when either folder holds something that is not an earlier
+ * build of Fallback's.
  */
 export async function buildPages(
-	options: FallbackOptions,
+	{ hostsDir, ...options }: FallbackOptions,
 	out: string,
 	notice?: (line: string) => void,
 ): Promise<BuiltPages> {
-	const hosts = `${out}-hosts`;
+	const hosts = hostsDir === undefined ? `${out}-hosts` : resolve(hostsDir);
+	const fromHere = (folder: string) => relative(process.cwd(), folder).split(sep).join('/') || '.';
 	for (const [folder, mark] of [
-		[out, isPagesFolder],
+		[out, (folder: string) => isPagesFolder(folder, hosts)],
 		[hosts, holdsContract],
 	] as const) {
 		if (!mayReplace(folder, mark)) {
@@ -110,7 +116,11 @@ export async function buildPages(
 		}
 	}
 	const started = performance.now();
-	const { work, outDir } = await astroBuild(options, notice ? { notice } : {});
+	// Built into the throwaway project's own `dist-hosts/`, then moved where the team asked.
+	const { work, outDir } = await astroBuild(options, {
+		...(notice ? { notice } : {}),
+		folders: { pages: fromHere(out), hosts: fromHere(hosts) },
+	});
 	try {
 		for (const [from, to] of [
 			[outDir, out],

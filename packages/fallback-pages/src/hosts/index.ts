@@ -8,7 +8,7 @@ import { apacheFiles, apacheSiteFiles, siteFileName as apacheSiteFile } from './
 import { caddyFiles, caddySiteFiles, siteFileName as caddySiteFile } from './caddy';
 import { cloudflareFiles } from './cloudflare';
 import { cloudFrontFiles } from './cloudfront';
-import type { HostConfigFile } from './format';
+import { ASTRO_FOLDERS, type BuildFolders, type HostConfigFile } from './format';
 import { haproxyFiles } from './haproxy';
 import { kubernetesFiles } from './kubernetes';
 import { netlifyFiles } from './netlify';
@@ -46,8 +46,15 @@ export const proxyFiles: readonly { path: string; where: string }[] = [
 	{ path: 'apache/fallback-proxy.conf', where: 'Apache' },
 ];
 
-/** The files for hosts/, written with `options` (the defaults are what their comments tell to change). */
-export function hostConfigFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
+/**
+ * The files for the hosts' folder, written with `options` (the defaults are what their comments tell
+ * to change); `folders`: where the build put the pages and these files (for the Docker files).
+ */
+export function hostConfigFiles(
+	contract: RouteContract,
+	options: HostOptions,
+	folders: BuildFolders = ASTRO_FOLDERS,
+): HostConfigFile[] {
 	return [
 		...nginxFiles(contract, options),
 		...caddyFiles(contract, options),
@@ -56,8 +63,8 @@ export function hostConfigFiles(contract: RouteContract, options: HostOptions): 
 		...cloudFrontFiles(contract),
 		...cloudflareFiles(contract, options),
 		...vercelFiles(contract),
-		...traefikFiles(contract, options),
-		...kubernetesFiles(contract, options),
+		...traefikFiles(contract, options, folders),
+		...kubernetesFiles(contract, options, folders),
 	];
 }
 

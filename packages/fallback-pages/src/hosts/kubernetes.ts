@@ -28,7 +28,14 @@ import {
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
-import { fileHeader, literalPath, nginxRegex, type HostConfigFile } from './format';
+import {
+	ASTRO_FOLDERS,
+	fileHeader,
+	literalPath,
+	nginxRegex,
+	type BuildFolders,
+	type HostConfigFile,
+} from './format';
 import { addHeaders, formatMaps, languageMaps, pageUri, statusHeaderMaps } from './nginx/maps';
 import { fileTypes, requestIdFilters } from './nginx/locations';
 import { block, comment, inlineBlock, nginxSyntax, renderFile } from './syntax/braces';
@@ -224,40 +231,45 @@ export function kubernetesObjects(contract: RouteContract, options: HostOptions)
 	];
 }
 
-/** Where the Dockerfile finds the server block: hosts/ beside dist/, built from the project root. */
+/** The backend's server block, in the hosts' folder. */
 const backendConfigPath = 'kubernetes/default-backend.conf';
 
 /**
  * The pages image: nginx with dist/ at pagesRoot and the backend's server block, so the image works
  * on its own; the ConfigMap mounts the same file over it.
  */
-export function kubernetesDockerfile(options: HostOptions): string {
+export function kubernetesDockerfile(options: HostOptions, folders: BuildFolders = ASTRO_FOLDERS): string {
 	const { image } = kubernetesOptionsOf(options);
 	return [
 		fileHeader([
-			'The fallback-pages image. From the project root, after `npm run build:production`:',
-			`  docker build -f hosts/kubernetes/Dockerfile -t ${image} . && docker push ${image}`,
+			'The fallback-pages image. After the build, from the project root (the build context holds',
+			`${folders.pages}/ and ${folders.hosts}/):`,
+			`  docker build -f ${folders.hosts}/kubernetes/Dockerfile -t ${image} . && docker push ${image}`,
 			'(fallback.hosts.kubernetes.image names it in kubernetes/fallback.yml).',
 		]),
 		`FROM ${pagesImage}`,
-		`COPY dist/ ${options.pagesRoot.replace(/\/?$/, '/')}`,
-		`COPY hosts/${backendConfigPath} ${configDir}/${configFile}`,
+		`COPY ${folders.pages}/ ${options.pagesRoot.replace(/\/?$/, '/')}`,
+		`COPY ${folders.hosts}/${backendConfigPath} ${configDir}/${configFile}`,
 		'',
 	].join('\n');
 }
 
-export function kubernetesFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
+export function kubernetesFiles(
+	contract: RouteContract,
+	options: HostOptions,
+	folders: BuildFolders = ASTRO_FOLDERS,
+): HostConfigFile[] {
 	return [
 		{
 			path: 'kubernetes/fallback.yml',
 			content: `${fileHeader([
 				'Fallback for Kubernetes with ingress-nginx: the app’s server errors show Fallback’s page, with',
-				'their status. The default backend serves dist/ (image: kubernetes/Dockerfile) and answers',
+				`their status. The default backend serves ${folders.pages}/ (image: kubernetes/Dockerfile) and answers`,
 				'the page of X-Code. Change the Ingresses to your app (a Service named app, your host), then',
 				'`kubectl apply -f` this file.',
 			])}\n${kubernetesObjects(contract, options).map(toYaml).join('---\n')}`,
 		},
 		{ path: backendConfigPath, content: kubernetesBackendNginxConfig(contract, options) },
-		{ path: 'kubernetes/Dockerfile', content: kubernetesDockerfile(options) },
+		{ path: 'kubernetes/Dockerfile', content: kubernetesDockerfile(options, folders) },
 	];
 }

@@ -30,8 +30,9 @@
  * which the middleware would then show for every replaced error, while the app still answers.
  */
 import { stringify } from 'yaml';
+import { posix } from 'node:path';
 import { replacedAppPages, type RouteContract } from '../contract/contract';
-import { fileHeader, literalPath, type HostConfigFile } from './format';
+import { ASTRO_FOLDERS, fileHeader, literalPath, type BuildFolders, type HostConfigFile } from './format';
 import { kubernetesOptionsOf, type HostOptions } from '../config/hostOptions';
 
 /** The names the three forms share. */
@@ -82,7 +83,11 @@ const apiRule = (contract: RouteContract) =>
 	contract.apiPrefixes.map((prefix) => `PathPrefix(\`${literalPath(prefix)}\`)`).join(' || ');
 
 /** The file provider's dynamic configuration (`providers.file`). */
-export function traefikDynamicConfig(contract: RouteContract, options: HostOptions): string {
+export function traefikDynamicConfig(
+	contract: RouteContract,
+	options: HostOptions,
+	folders: BuildFolders = ASTRO_FOLDERS,
+): string {
 	const { middleware, pages, app, api, entryPoint } = traefikNames;
 	const config = {
 		http: {
@@ -115,13 +120,19 @@ export function traefikDynamicConfig(contract: RouteContract, options: HostOptio
 	return `${header([
 		'Fallback for Traefik v3 (file provider): the app answers; its server errors show Fallback’s page,',
 		'with the app’s status. Load it with `--providers.file.filename=/etc/traefik/dynamic.yml`; run',
-		`the pages service as in docker-compose.yml (nginx with dist/ and hosts/nginx/fallback-standalone.conf),`,
+		`the pages service as in docker-compose.yml (nginx with ${folders.pages}/ and ${folders.hosts}/nginx/fallback-standalone.conf),`,
 		`reachable as ${pages}:${options.listen.port}, and change the app's address.`,
 	])}${toYaml(config)}`;
 }
 
 /** The same with Docker labels: Traefik, the pages (nginx) and a placeholder for the app. */
-export function traefikCompose(contract: RouteContract, options: HostOptions): string {
+export function traefikCompose(
+	contract: RouteContract,
+	options: HostOptions,
+	folders: BuildFolders = ASTRO_FOLDERS,
+): string {
+	// Compose resolves a relative path against the file's own folder, <hosts>/traefik/.
+	const fromHere = (path: string) => posix.relative(`${folders.hosts}/traefik`, path);
 	const { middleware, pages, app, api, entryPoint } = traefikNames;
 	const errors = errorsMiddleware(contract);
 	const labels = (entries: Record<string, string>) =>
@@ -142,8 +153,8 @@ export function traefikCompose(contract: RouteContract, options: HostOptions): s
 			[pages]: {
 				image: pagesImage,
 				volumes: [
-					`./dist:${options.pagesRoot}:ro`,
-					'./hosts/nginx/fallback-standalone.conf:/etc/nginx/conf.d/default.conf:ro',
+					`${fromHere(folders.pages)}:${options.pagesRoot}:ro`,
+					`${fromHere(`${folders.hosts}/nginx/fallback-standalone.conf`)}:/etc/nginx/conf.d/default.conf:ro`,
 				],
 				labels: labels({
 					'traefik.enable': 'true',
@@ -175,9 +186,10 @@ export function traefikCompose(contract: RouteContract, options: HostOptions): s
 		},
 	};
 	return `${header([
-		'Fallback with Traefik v3 and Docker: `docker compose up` beside dist/ and hosts/ (run',
-		'`npm run build:production` first), with your app in place of `your-app-image`.',
-		'The pages container is nginx with dist/ and the generated static config.',
+		'Fallback with Traefik v3 and Docker, after the build, from the project root:',
+		`  docker compose -f ${folders.hosts}/traefik/docker-compose.yml up`,
+		'with your app in place of `your-app-image`. The pages container is nginx with',
+		`${folders.pages}/ and the generated static config.`,
 	])}${toYaml(compose)}`;
 }
 
@@ -226,15 +238,19 @@ export function traefikKubernetesObjects(contract: RouteContract, options: HostO
 
 const header = (lines: readonly string[]) => `${fileHeader(lines)}\n`;
 
-export function traefikFiles(contract: RouteContract, options: HostOptions): HostConfigFile[] {
+export function traefikFiles(
+	contract: RouteContract,
+	options: HostOptions,
+	folders: BuildFolders = ASTRO_FOLDERS,
+): HostConfigFile[] {
 	return [
-		{ path: 'traefik/dynamic.yml', content: traefikDynamicConfig(contract, options) },
-		{ path: 'traefik/docker-compose.yml', content: traefikCompose(contract, options) },
+		{ path: 'traefik/dynamic.yml', content: traefikDynamicConfig(contract, options, folders) },
+		{ path: 'traefik/docker-compose.yml', content: traefikCompose(contract, options, folders) },
 		{
 			path: 'traefik/kubernetes.yml',
 			content: `${header([
 				'Fallback with Traefik on Kubernetes (CRDs): the errors Middleware and an IngressRoute for the app.',
-				`The ${traefikNames.pages} Service is in hosts/kubernetes/fallback.yml.`,
+				`The ${traefikNames.pages} Service is in ${folders.hosts}/kubernetes/fallback.yml.`,
 			])}${traefikKubernetesObjects(contract, options).map(toYaml).join('---\n')}`,
 		},
 	];

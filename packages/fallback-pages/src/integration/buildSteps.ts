@@ -26,6 +26,7 @@ import {
 	type HostConfigFile,
 } from '../hosts/index';
 import { checkHaproxyFits } from '../hosts/haproxy';
+import type { BuildFolders } from '../hosts/format';
 import { netlifySiteStatusRedirects } from '../hosts/netlify';
 import type { HostOptions } from '../config/hostOptions';
 import type { Deploy } from '../config/deploy';
@@ -187,10 +188,13 @@ export async function writeHostConfigs(
 		hosts,
 		site = false,
 		server,
+		folders,
 	}: {
 		hostsDir: string;
 		root: string;
 		hosts: HostOptions;
+		/** Where the team gets the pages and these files, from its project's root (hosts/format.ts). */
+		folders: BuildFolders;
 		site?: boolean;
 		/** A server-rendered site: its adapter, and the folder its files and Fallback's pages are in. */
 		server?: { adapter: string; client: string } | undefined;
@@ -199,7 +203,7 @@ export async function writeHostConfigs(
 	// A folder whose index is the site's (`siteGalleries`) may have none: a site's catch-all route
 	// such as Starlight's builds `/` but not `/de/`. Nothing there can be too large.
 	checkHaproxyFits(contract, (file) => (existsSync(join(dist, file)) ? statSync(join(dist, file)).size : 0));
-	const files = hostConfigFiles(contract, hosts);
+	const files = hostConfigFiles(contract, hosts, folders);
 	await replaceHostsDir(hostsDir, [...files, { path: CONTRACT_NAME, content: contractJson(contract) }]);
 	const where = shownPath(root, hostsDir);
 	const wrote = `wrote ${files.length} host configs (nginx, Caddy, Apache, HAProxy, CloudFront, Cloudflare, Vercel, Traefik, Kubernetes) and the route contract (${CONTRACT_NAME}) to ${where}${gitignoreHint(hostsDir, root)}`;

@@ -8,9 +8,10 @@
  * as the site built them.
  */
 import { readFile, rm } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, HookParameters } from 'astro';
+import type { BuildFolders } from '../hosts/format';
 import { baseOf, joinBase } from '../contract/contract';
 import { hostsDirOf } from '../contract/contractFile';
 import { hasGalleries, optionsContract } from '../contract/fromOptions';
@@ -123,6 +124,11 @@ interface Settings {
 	kit?: Record<string, string> | undefined;
 	/** Embedded pages that go into the site's own 404.html (html/shell.ts): built in Bare.astro. */
 	shell?: boolean | undefined;
+	/**
+	 * The command's build (embed/build.ts): where the team gets the pages and the host files, which
+	 * the Docker files name; an Astro site's are its own outDir and hostsDir.
+	 */
+	folders?: BuildFolders | undefined;
 }
 
 /** What the hooks learn and share, in the order they run. */
@@ -178,9 +184,10 @@ export function fallbackIntegration(
 		names = javascriptNames,
 		kit,
 		shell,
+		folders,
 	}: Omit<Settings, 'names'> & { names?: OptionNames | undefined },
 ): AstroIntegration {
-	const settings: Settings = { embedded, notice, names, kit, shell };
+	const settings: Settings = { embedded, notice, names, kit, shell, folders };
 	// Checked before anything is built: a broken option stops the build at once, naming it.
 	const options = parseSiteOptions(rawOptions);
 	const state: BuildState = {
@@ -402,7 +409,7 @@ function routesResolved(
  */
 async function buildDone(
 	state: BuildState,
-	{ embedded }: Settings,
+	{ embedded, folders }: Settings,
 	{ dir, assets, logger }: HookParameters<'astro:build:done'>,
 ): Promise<void> {
 	const { options, shipped, siteBase, localeAliases, siteRoutes, ownPatterns, ownsBuild } = state;
@@ -539,6 +546,10 @@ async function buildDone(
 					hostsDir,
 					root,
 					hosts: options.hosts,
+					folders: folders ?? {
+						pages: relative(root, dist).split(sep).join('/'),
+						hosts: relative(root, hostsDir).split(sep).join('/'),
+					},
 					site: !ownsBuild,
 					server:
 						adapter === undefined
