@@ -81,6 +81,90 @@ describe("the contrast of Fallback's screen in a site's layout", () => {
 		expect(drawn(css)).toEqual([['light', 'text', '#222222', '#ffffff']]);
 	});
 
+	it('reads a theme class or attribute on its own as the root, wherever the scheme is in its name, and :not() of one as the other', () => {
+		for (const dark of ['.dark', '.dark-mode', "[data-theme='dark']", ":root:not([data-theme='light'])"]) {
+			const css = [
+				`:root{--bg:#fff;--fallback-accent:#0b5cad}${dark}{--bg:#111;--fallback-accent:#8ab4f8}body{background:var(--bg)}`,
+			];
+			expect(
+				drawn(css).filter(([, what]) => what?.startsWith('buttons')),
+				dark,
+			).toEqual([
+				['light', 'buttons, their borders and the focus ring', '#0b5cad', '#ffffff'],
+				['dark', 'buttons, their borders and the focus ring', '#8ab4f8', '#111111'],
+			]);
+		}
+	});
+
+	it("draws on the canvas of the root's color-scheme (the property, or the page's meta), and light-dark() in it", () => {
+		// Dark only: the browser draws the dark canvas whatever the visitor prefers.
+		expect(drawn([':root{color-scheme:dark;--fallback-text:#eee}'])).toEqual([
+			['light', 'text', '#eeeeee', '#121212'],
+			['dark', 'text', '#eeeeee', '#121212'],
+		]);
+		const media = ['@media (prefers-color-scheme: dark){:root{--fallback-text:#eee}}'];
+		expect(layoutContrasts(media, { colorScheme: 'light dark' }).map((c) => c.background.hex)).toEqual([
+			'#ffffff',
+			'#121212',
+		]);
+		// No color-scheme: the browser draws light, and light-dark() gives its first colour in both.
+		expect(
+			drawn([
+				':root{--fallback-text:light-dark(#111, #eee)}body{color:red}@media (prefers-color-scheme:dark){body{color:#222}}',
+			]),
+		).toEqual([
+			['light', 'text', '#111111', '#ffffff'],
+			['dark', 'text', '#111111', '#ffffff'],
+		]);
+	});
+
+	it('follows the cascade: later rules over media queries, specificity, unlayered over layered, nested media queries', () => {
+		const accent = (css: string) =>
+			layoutContrasts([css])
+				.filter((contrast) => contrast.what.startsWith('buttons'))
+				.map((contrast) => `${contrast.scheme} ${contrast.foreground.hex}`);
+		// The later plain rule wins in the dark scheme too: both schemes alike, one is checked.
+		expect(
+			accent(
+				'@media (prefers-color-scheme: dark){:root{--fallback-accent:#111}}:root{--fallback-accent:#0b5cad}',
+			),
+		).toEqual(['light #0b5cad']);
+		expect(accent(':root{--fallback-accent:#0b5cad}html{--fallback-accent:#8ab4f8}')).toEqual([
+			'light #0b5cad',
+		]);
+		expect(accent(':root{--fallback-accent:#0b5cad}@layer base{:root{--fallback-accent:#8ab4f8}}')).toEqual([
+			'light #0b5cad',
+		]);
+		expect(
+			accent(
+				':root{--fallback-accent:#0b5cad;@media (prefers-color-scheme:dark){--fallback-accent:#8ab4f8}}',
+			),
+		).toEqual(['light #0b5cad', 'dark #8ab4f8']);
+		expect(accent(':where(:root){--fallback-accent:#0b5cad}')).toEqual(['light #0b5cad']);
+		expect(drawn(['BODY{color:#333}'])).toEqual([['light', 'text', '#333333', '#ffffff']]);
+	});
+
+	it('reads media queries as a browser does: not, and, print; and a <style> with a media attribute', () => {
+		const text = (css: string, media?: string) =>
+			layoutContrasts([{ text: css, media }])
+				.filter((contrast) => contrast.what === 'text')
+				.map((contrast) => `${contrast.scheme} ${contrast.foreground.hex}`);
+		expect(text('body{color:#111}@media not all and (prefers-color-scheme: dark){body{color:#222}}')).toEqual(
+			['light #222222', 'dark #111111'],
+		);
+		expect(
+			text(
+				'body{color:#111}@media (prefers-color-scheme: dark) and (not (prefers-contrast: more)){body{color:#eee}}',
+			),
+		).toEqual(['light #111111', 'dark #eeeeee']);
+		expect(text('@media not print{body{color:#333}}')).toEqual(['light #333333']);
+		expect(text('body{color:#777}', 'print')).toEqual(['light #000000']);
+		expect(text('body{color:#eee}', '(prefers-color-scheme: dark)')).toEqual([
+			'light #000000',
+			'dark #eeeeee',
+		]);
+	});
+
 	it('lets --fallback-background name what is behind the screen (a white card on a dark page)', () => {
 		const css = ['body{background:#0d1117;color:#24292f}main{--fallback-background:#ffffff}'];
 		expect(drawn(css)).toEqual([['light', 'text', '#24292f', '#ffffff']]);

@@ -107,6 +107,16 @@ describe("the site's own policy (Astro's security.csp) in a page of its layout",
 		);
 	});
 
+	it("writes a site's directive with a character an attribute escapes as the browser reads it back", () => {
+		const html = withPagePolicy(page('<meta charset="utf-8"><style>p{}</style>'), {
+			siteDirectives: ['img-src https://cdn.example/a&b/'],
+		});
+		expect(html).toContain('img-src https://cdn.example/a&amp;b/"');
+		expect(policyOf(html)).toBe(
+			`style-src ${cspHash('p{}')}; script-src 'none'; img-src https://cdn.example/a&b/`,
+		);
+	});
+
 	it('says in the build what the pages keep and what they leave out', () => {
 		expect(sitePolicyLines({ found: false, kept: new Set(), left: new Set() })).toEqual([]);
 		expect(

@@ -55,8 +55,10 @@ export interface PageAnalysis {
 	styles: string[];
 	/** The `style` attributes alone (a policy allows their hashes with 'unsafe-hashes' only). */
 	styleAttributes: string[];
-	/** The `<style>` elements alone, in document order. */
-	stylesheets: string[];
+	/** The `<style>` elements alone, in document order, each with its `media` attribute. */
+	stylesheets: { text: string; media: string | undefined }[];
+	/** The content of `<meta name="color-scheme">`, where the page has one. */
+	colorScheme: string | undefined;
 	/** URLs the page would fetch (src, srcset, link href, CSS url()/@import), `data:` excluded. */
 	externalReferences: string[];
 	/** Bytes of JavaScript: inline scripts plus inline event-handler attributes. */
@@ -82,7 +84,8 @@ export function analysePage(html: string): PageAnalysis {
 	const scriptFiles: string[] = [];
 	const styles: string[] = [];
 	const styleAttributes: string[] = [];
-	const stylesheets: string[] = [];
+	const stylesheets: PageAnalysis['stylesheets'] = [];
+	let colorScheme: string | undefined;
 	const references: string[] = [];
 	let handlerBytes = 0;
 	walkElements(parseHtml(html), (element) => {
@@ -109,8 +112,13 @@ export function analysePage(html: string): PageAnalysis {
 		}
 		if (element.tagName === 'style') {
 			styles.push(textContent(element));
-			stylesheets.push(textContent(element));
+			stylesheets.push({ text: textContent(element), media: attrs.find((a) => a.name === 'media')?.value });
 		}
+		if (
+			element.tagName === 'meta' &&
+			attrs.some((a) => a.name === 'name' && a.value.toLowerCase() === 'color-scheme')
+		)
+			colorScheme ??= attrs.find((a) => a.name === 'content')?.value;
 	});
 	for (const css of styles) references.push(...cssReferences(css));
 	const externalReferences = references.filter((url) => !url.trim().toLowerCase().startsWith('data:'));
@@ -122,6 +130,7 @@ export function analysePage(html: string): PageAnalysis {
 		styles,
 		styleAttributes,
 		stylesheets,
+		colorScheme,
 		externalReferences,
 		jsBytes: inlineScripts.reduce((sum, script) => sum + Buffer.byteLength(script), handlerBytes),
 		requests: 1 + externalReferences.length,

@@ -3,6 +3,7 @@
  * exactly its inline style and script. A server config then holds only the constant part
  * (`HEADER_POLICY`) and keeps working when new pages (another brand, other texts) are copied under it.
  */
+import { escapeAttribute } from 'entities';
 import { pagePolicy } from '../contract/pageHeaders';
 import { edited } from '../html/edits';
 import { analysePage, locatedElements } from '../html/pageAnalysis';
@@ -53,10 +54,9 @@ export function withPagePolicy(
 		),
 		...siteDirectives,
 	].join('; ');
-	// Hash sources, keywords and `data:`: nothing a double-quoted attribute would need escaped.
-	if (/["&<>]/.test(policy)) throw new Error(`fallback: a page policy that is not attribute-safe: ${policy}`);
 	const at = elements[charset]!.sourceCodeLocation!.endOffset;
-	return `${html.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${policy}">${html.slice(at)}`;
+	// Hash sources and keywords need no escaping; a site's directive may (a `&` in a source's path).
+	return `${html.slice(0, at)}<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">${html.slice(at)}`;
 }
 
 /** The directives a page's policy sets from the page's own inline code, in place of the site's. */

@@ -109,9 +109,12 @@ export function layoutContrastLines(
 ): { lines: string[]; failures: string[] } {
 	const groups = new Map<string, { files: string[]; contrasts: LayoutContrast[] }>();
 	for (const page of pages) {
-		const stylesheets = analysePage(texts.get(page.file) ?? '').stylesheets;
-		const key = stylesheets.join('\0');
-		const group = groups.get(key) ?? { files: [], contrasts: layoutContrasts(stylesheets) };
+		const { stylesheets, colorScheme } = analysePage(texts.get(page.file) ?? '');
+		const key = JSON.stringify([stylesheets, colorScheme]);
+		const group = groups.get(key) ?? {
+			files: [],
+			contrasts: layoutContrasts(stylesheets, colorScheme === undefined ? {} : { colorScheme }),
+		};
 		group.files.push(page.file);
 		groups.set(key, group);
 	}
