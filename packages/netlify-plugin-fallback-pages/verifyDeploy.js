@@ -252,7 +252,7 @@ function troubleLines(run) {
 		const first = one.failures[0];
 		const why = first
 			? `${first.request} → ${first.what}: expected ${first.expected}, got ${first.got}${one.failures.length > 1 ? ` (+${one.failures.length - 1} more)` : ''}`
-			: `no verdict: ${one.error ?? 'no answer'}`;
+			: `no answer: ${one.error ?? 'the request failed'}`;
 		// Server text: control characters (line breaks among them) would garble the line.
 		return `${one.group}: ${one.name}: ${why}`.replace(/[\u0000-\u001f\u007f]/g, ' ');
 	});

@@ -156,6 +156,43 @@ const answering = JSON.parse(readFileSync(new URL('external-links.json', import.
 	string
 >;
 
+describe('words for users', () => {
+	/** Pages that say how Fallback is made and tested, for who works on it. */
+	const aboutUs = new Set(['reference/how-we-test.md']);
+	const userPages = sourceFiles.filter((file) => !aboutUs.has(file));
+	const lines = (file: string) =>
+		sourceOf(file)
+			.split('\n')
+			.map((line, index) => ({ at: `${file}:${index + 1}`, line }));
+
+	it('speak of the site, not of our tests, commits or issues', () => {
+		const ours =
+			/\b(test )?suite\b|\(commit [0-9a-f]{7,}\)|\bsince commit [0-9a-f]{7,}|\bissue \d+\b|\btext twins?\b|\bno verdict\b|\btests\/|\bscripts\//i;
+		expect(userPages.length).toBeGreaterThan(40);
+		expect(
+			userPages
+				.flatMap(lines)
+				.filter(({ line }) => ours.test(line))
+				.map(({ at, line }) => `${at}: ${line}`),
+		).toEqual([]);
+	});
+
+	it("name the repository's own npm scripts on the Start pages only, where they make the package before it is on npm", () => {
+		const scripts = Object.keys(
+			(JSON.parse(readRoot('package.json')) as { scripts: Record<string, string> }).scripts,
+		);
+		const named = new RegExp(
+			`npm run (${scripts.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`,
+		);
+		const found = userPages
+			.filter((file) => !file.startsWith('start/'))
+			.flatMap(lines)
+			// A site's own build script, in a sample netlify.toml, is the site's.
+			.filter(({ line }) => named.test(line) && !line.includes('# the site'));
+		expect(found.map(({ at, line }) => `${at}: ${line}`)).toEqual([]);
+	});
+});
+
 describe('links', () => {
 	const links = externalLinks();
 

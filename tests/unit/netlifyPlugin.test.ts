@@ -624,7 +624,7 @@ describe('onSuccess, handled', () => {
 				command: { log: () => {} },
 			}),
 		).rejects.toThrow(/was not fully checked: 2 passed, 0 failed, 3 without a verdict \(3 not run/);
-		expect(failures[0]).toContain('- status pages: case 2: no verdict: the request budget (2) is spent');
+		expect(failures[0]).toContain('- status pages: case 2: no answer: the request budget (2) is spent');
 		expect(shown[0]).toMatchObject({ title: 'Fallback: contract not fully checked' });
 	});
 

@@ -165,8 +165,8 @@ function groupTableLines(results: readonly CaseResult[], paint: Paint): string[]
 	const columns = [
 		{ title: 'passed', count: (counts: Counts) => counts.passed, style: 'green' as const },
 		{ title: 'failed', count: (counts: Counts) => counts.failed, style: 'red' as const },
-		{ title: 'no verdict', count: (counts: Counts) => counts.errors, style: 'yellow' as const },
-		{ title: 'declared', count: (counts: Counts) => counts.declared, style: undefined },
+		{ title: 'no answer', count: (counts: Counts) => counts.errors, style: 'yellow' as const },
+		{ title: 'known difference', count: (counts: Counts) => counts.declared, style: undefined },
 	];
 	const head = `  ${'group'.padEnd(width)}${columns.map((column) => `  ${column.title}`).join('')}`;
 	// Padded before painting: escape codes count as characters to padStart.
@@ -240,9 +240,9 @@ function troubledLines(result: VerifyResult, paint: Paint): string[] {
 		paint('bold', 'Failed cases:'),
 		...listed.flatMap((one) => [
 			one.verdict === 'error'
-				? `  ${paint('yellow', '!')} ${printable(one.group)}: ${printable(one.name)}: ${paint('yellow', `no verdict: ${printable(one.error ?? 'no answer')}`)}`
+				? `  ${paint('yellow', '!')} ${printable(one.group)}: ${printable(one.name)}: ${paint('yellow', `no answer: ${printable(one.error ?? 'the request failed')}`)}`
 				: `  ${paint('red', '✘')} ${printable(one.group)}: ${printable(one.name)}`,
-			...(one.declared !== undefined ? [`      declared: ${printable(one.declared)}`] : []),
+			...(one.declared !== undefined ? [`      known difference: ${printable(one.declared)}`] : []),
 			...own(one).flatMap((failure) => failureLines(result.base, failure)),
 		]),
 		...(unlisted > 0
@@ -342,7 +342,7 @@ function groupClass(group: string, results: readonly CaseResult[]): string {
 }
 
 const verdictClass = { passed: 'pass', failed: 'fail', error: 'warn' } as const;
-const verdictWord = { passed: 'passed', failed: 'failed', error: 'no verdict' } as const;
+const verdictWord = { passed: 'passed', failed: 'failed', error: 'no answer' } as const;
 
 const style = `
 :root {
@@ -411,9 +411,9 @@ function figuresList(result: VerifyResult, counts: Counts): string {
 			['Cases', result.results.length],
 			['Passed', counts.passed],
 			['Failed', counts.failed],
-			['No verdict', counts.errors],
+			['No answer', counts.errors],
 			['Not run', counts.notRun],
-			['Declared', counts.declared],
+			['Known differences', counts.declared],
 		);
 	}
 	return `<dl class="figures">${figures.map(([term, value]) => `<div><dt>${h(term)}</dt><dd>${h(value)}</dd></div>`).join('')}</dl>`;
