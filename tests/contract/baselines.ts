@@ -116,7 +116,7 @@ const nginxDebianDefault: Baseline = {
 
 /** The hosts page's fenced block in `language` (the first one): what teams copy, as written. */
 async function hostsPageBlock(page: string, language: string): Promise<string> {
-	const file = fileURLToPath(new URL(`../../docs/src/content/docs/hosts/${page}.md`, import.meta.url));
+	const file = fileURLToPath(new URL(`../../docs/src/content/docs/hosts/${page}.mdx`, import.meta.url));
 	const block = new RegExp(`\`\`\`${language}\n([\\s\\S]*?)\`\`\``).exec(await readFile(file, 'utf8'));
 	if (!block)
 		throw new Error(`${file} has no \`\`\`${language} block any more: update tests/contract/baselines.ts`);
@@ -131,7 +131,7 @@ const nginxHostsPage: Baseline = {
 	name: 'nginx, the block on the hosts page',
 	server: nginx,
 	async start({ dir, root, port, executable, fallback }) {
-		const page = 'docs/src/content/docs/hosts/nginx.md';
+		const page = 'docs/src/content/docs/hosts/nginx.mdx';
 		let block = await hostsPageBlock('nginx', 'nginx');
 		block = swap(block, '    listen 80;', `    listen 127.0.0.1:${port};`, page);
 		block = swap(block, '    root /var/www/acme;', `    root ${root};`, page);
@@ -244,7 +244,7 @@ const apacheHostsPage: Baseline = {
 	name: 'Apache, the virtual host on the hosts page',
 	server: apache,
 	async start({ dir, root, port, executable, fallback }) {
-		const page = 'docs/src/content/docs/hosts/apache.md';
+		const page = 'docs/src/content/docs/hosts/apache.mdx';
 		let site = await hostsPageBlock('apache', 'apache');
 		site = swap(site, '<VirtualHost *:80>', `<VirtualHost *:${port}>`, page);
 		site = swap(site, /\/var\/www\/acme/g, root, page);
@@ -323,7 +323,7 @@ const caddyHostsPage: Baseline = {
 	name: 'Caddy, the site block on the hosts page',
 	server: caddy,
 	async start({ dir, root, port, executable, fallback }) {
-		const page = 'docs/src/content/docs/hosts/caddy.md';
+		const page = 'docs/src/content/docs/hosts/caddy.mdx';
 		let block = await hostsPageBlock('caddy', 'caddy');
 		block = swap(block, /^[a-z.]+ \{$/m, `http://127.0.0.1:${port} {`, page);
 		block = swap(block, '\troot * /var/www/acme', `\troot * ${root}`, page);

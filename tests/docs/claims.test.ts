@@ -23,6 +23,11 @@ import {
 import { docsAddress, published, repositoryAddress } from '../../docs/src/addresses.ts';
 import { hostFiles } from '../../docs/src/reference/hostFiles.ts';
 import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses.ts';
+import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts/index.ts';
+import { optionsContract } from '../../packages/fallback-pages/src/contract/fromOptions.ts';
+import { parseOptions } from '../../packages/fallback-pages/src/config/options.ts';
+import { defaultHostOptions } from '../../packages/fallback-pages/src/config/hostOptions.ts';
+import { deployOf } from '../../packages/fallback-pages/src/config/deploy.ts';
 import { locales } from '../../packages/fallback-pages/src/i18n/index.ts';
 import { builtPage, docsDist, markdownCodeBlocks, pathOf, sourceFiles, sourceOf } from './docsSite.ts';
 
@@ -190,6 +195,49 @@ describe('words for users', () => {
 			// A site's own build script, in a sample netlify.toml, is the site's.
 			.filter(({ line }) => named.test(line) && !line.includes('# the site'));
 		expect(found.map(({ at, line }) => `${at}: ${line}`)).toEqual([]);
+	});
+});
+
+describe('statements the code decides', () => {
+	const contract = optionsContract(parseOptions({}), { embedded: false, preview: false });
+	const generated = (path: string) =>
+		hostConfigFiles(contract, defaultHostOptions).find((file) => file.path === path)!.content;
+
+	it("HAProxy's wait for a dead app: the connect timeout's default, with no retries, as its config has it", () => {
+		const seconds = defaultHostOptions.upstreamConnectTimeoutSeconds;
+		const config = generated('haproxy/haproxy-proxy.cfg');
+		expect(config).toContain(`timeout connect ${seconds}s`);
+		expect(config).toMatch(/^\s*retries 0$/m);
+		for (const file of ['hosts/haproxy.md', 'reference/hosts.mdx'])
+			expect(sourceOf(file).replace(/\s+/g, ' '), file).toContain(
+				`connect timeout runs out (${seconds} s, no retries)`,
+			);
+	});
+
+	it('the Docker commands on the Traefik and Kubernetes pages: those the generated files give', () => {
+		const commandOf = (content: string, start: string) =>
+			content
+				.split('\n')
+				.map((line) => line.replace(/^#\s*/, ''))
+				.find((line) => line.startsWith(start))!;
+		const compose = commandOf(generated('traefik/docker-compose.yml'), 'docker compose');
+		expect(compose).toBe('docker compose -f dist-hosts/traefik/docker-compose.yml up');
+		expect(sourceOf('hosts/traefik.md')).toContain(compose);
+		const image = defaultHostOptions.kubernetes?.image;
+		const build = commandOf(generated('kubernetes/Dockerfile'), 'docker build');
+		expect(build.startsWith('docker build -f dist-hosts/kubernetes/Dockerfile -t ')).toBe(true);
+		expect(sourceOf('hosts/kubernetes.md')).toContain('docker build -f dist-hosts/kubernetes/Dockerfile -t ');
+		expect(sourceOf('hosts/kubernetes.md')).toContain('kubectl apply -f dist-hosts/kubernetes/fallback.yml');
+		expect(image === undefined || build.includes(image)).toBe(true);
+	});
+
+	it('GitLab without CI_ENVIRONMENT_TIER is production, as the deploy-previews table says', () => {
+		const gitlab = { id: 'GITLAB', name: 'GitLab CI' };
+		expect(deployOf(gitlab, { GITLAB_CI: 'true' }).isPreview).toBe(false);
+		expect(deployOf(gitlab, { GITLAB_CI: 'true', CI_ENVIRONMENT_TIER: 'staging' }).isPreview).toBe(true);
+		expect(sourceOf('guides/deploy-previews.md')).toContain(
+			'`CI_ENVIRONMENT_TIER` is set to another tier than `production` (unset: production)',
+		);
 	});
 });
 
