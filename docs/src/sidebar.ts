@@ -3,7 +3,7 @@ export const sidebar = [
 	{
 		label: 'Start here',
 		items: [
-			{ label: 'Which way in', slug: 'start' },
+			{ label: 'Where to start', slug: 'start' },
 			{ label: 'An Astro site', slug: 'start/astro' },
 			{ label: 'Any site on Netlify', slug: 'start/netlify' },
 			{ label: 'Any other build: the command', slug: 'start/cli' },
