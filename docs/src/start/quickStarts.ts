@@ -1,7 +1,8 @@
 /**
  * Every command and file of the Start pages, in one place: the pages show them (QuickStart.astro),
  * the package suite runs them as written in fresh projects (tests/package/start-pages.test.ts), and
- * the docs test holds the README's quick starts to them. A command a page shows is one a test ran.
+ * the docs test holds the README's quick starts to them. A command a page shows is one a test ran,
+ * but the installs from npm (`published`, `publishedWith`), which wait for the packages to be there.
  */
 import fallbackPackage from '../../../packages/fallback-pages/package.json' with { type: 'json' };
 import pluginPackage from '../../../packages/netlify-plugin-fallback-pages/package.json' with { type: 'json' };
@@ -65,8 +66,10 @@ export interface QuickStart {
 	today: string[];
 	/** The package `today` installs, and what `package.json` records for it: `file:vendor/….tgz`. */
 	installs: { name: string; spec: string };
-	/** Install once the packages are on npm. */
+	/** Install once the packages are on npm, with npm. */
 	published: string[];
+	/** The same with pnpm and with yarn, shown beside npm's. */
+	publishedWith: Record<'pnpm' | 'yarn', string[]>;
 	/** Files the team writes, by name. */
 	files: Block[];
 	/** The build, when serving does not run it. */
@@ -89,6 +92,7 @@ export const quickStarts = {
 		today: vendoredInstall(fallbackPackage, false),
 		installs: vendored(fallbackPackage),
 		published: ['npx astro add fallback-pages'],
+		publishedWith: { pnpm: ['pnpm astro add fallback-pages'], yarn: ['yarn astro add fallback-pages'] },
 		files: [
 			{
 				lang: 'js',
@@ -113,6 +117,10 @@ export const quickStarts = {
 		today: vendoredInstall(pluginPackage, true),
 		installs: vendored(pluginPackage),
 		published: ['npm install --save-dev netlify-plugin-fallback-pages'],
+		publishedWith: {
+			pnpm: ['pnpm add --save-dev netlify-plugin-fallback-pages'],
+			yarn: ['yarn add --dev netlify-plugin-fallback-pages'],
+		},
 		files: [
 			{
 				lang: 'toml',
@@ -140,6 +148,7 @@ export const quickStarts = {
 		today: vendoredInstall(fallbackPackage, true),
 		installs: vendored(fallbackPackage),
 		published: ['npm install --save-dev fallback-pages'],
+		publishedWith: { pnpm: ['pnpm add --save-dev fallback-pages'], yarn: ['yarn add --dev fallback-pages'] },
 		files: [
 			{
 				lang: 'js',
@@ -167,6 +176,8 @@ export type Way = keyof typeof quickStarts;
 export const commandsOf = (start: QuickStart): string[] => [
 	...start.today,
 	...start.published,
+	...start.publishedWith.pnpm,
+	...start.publishedWith.yarn,
 	...(start.build ?? []),
 	start.serve,
 	...start.check,
