@@ -220,14 +220,16 @@ describe('statements the code decides', () => {
 				.split('\n')
 				.map((line) => line.replace(/^#\s*/, ''))
 				.find((line) => line.startsWith(start))!;
-		const compose = commandOf(generated('traefik/docker-compose.yml'), 'docker compose');
-		expect(compose).toBe('docker compose -f dist-hosts/traefik/docker-compose.yml up');
+		const compose = commandOf(generated('traefik/docker-compose.yml'), 'APP_IMAGE=');
+		expect(compose).toBe(
+			'APP_IMAGE=registry.example.com/app:1 docker compose -f dist-hosts/traefik/docker-compose.yml up',
+		);
 		expect(sourceOf('hosts/traefik.md')).toContain(compose);
 		const image = defaultHostOptions.kubernetes?.image;
 		const build = commandOf(generated('kubernetes/Dockerfile'), 'docker build');
 		expect(build.startsWith('docker build -f dist-hosts/kubernetes/Dockerfile -t ')).toBe(true);
 		expect(sourceOf('hosts/kubernetes.md')).toContain('docker build -f dist-hosts/kubernetes/Dockerfile -t ');
-		expect(sourceOf('hosts/kubernetes.md')).toContain('kubectl apply -f dist-hosts/kubernetes/fallback.yml');
+		expect(sourceOf('hosts/kubernetes.md')).toContain('cp dist-hosts/kubernetes/fallback.yml ');
 		expect(image === undefined || build.includes(image)).toBe(true);
 	});
 

@@ -523,11 +523,12 @@ describe('onSuccess, handled', () => {
 			command,
 		}).catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(Error);
+		// Retried (at least twice) until a second had passed; a loaded machine makes fewer tries.
 		expect(Date.now() - started).toBeGreaterThanOrEqual(900);
 		expect(failures).toHaveLength(1);
 		expect(failures[0]).toMatch(
 			new RegExp(
-				`^Fallback: ${url} could not be verified \\(after [3-9] tries\\): refused: connection refused`,
+				`^Fallback: ${url} could not be verified \\(after [2-9] tries\\): refused: connection refused`,
 			),
 		);
 		expect(shown[0]).toMatchObject({ title: 'Fallback: deploy not reachable' });

@@ -200,7 +200,7 @@ describe('Traefik v3 with Docker (docker-compose.yml)', () => {
 			expect(pages).toBe(join(project, folders.pages));
 			expect(config).toBe(join(project, folders.hosts, 'nginx/fallback-standalone.conf'));
 			expect(traefikCompose(fixtureContract, fixtureOptions, folders)).toContain(
-				`docker compose -f ${folders.hosts}/traefik/docker-compose.yml up`,
+				`APP_IMAGE=registry.example.com/app:1 docker compose -f ${folders.hosts}/traefik/docker-compose.yml up`,
 			);
 		}
 	});

@@ -165,7 +165,8 @@ export function traefikCompose(
 				}),
 			},
 			[app]: {
-				image: 'your-app-image',
+				// Compose fills it in from the environment: the file is written again by each build.
+				image: '${APP_IMAGE:?set APP_IMAGE to the image of your app}',
 				labels: labels({
 					'traefik.enable': 'true',
 					[`traefik.http.routers.${app}.rule`]: 'PathPrefix(`/`)',
@@ -186,10 +187,10 @@ export function traefikCompose(
 		},
 	};
 	return `${header([
-		'Fallback with Traefik v3 and Docker, after the build, from the project root:',
-		`  docker compose -f ${folders.hosts}/traefik/docker-compose.yml up`,
-		'with your app in place of `your-app-image`. The pages container is nginx with',
-		`${folders.pages}/ and the generated static config.`,
+		'Fallback with Traefik v3 and Docker, after the build, from the project root, with your',
+		"app's image in APP_IMAGE (each build writes this file again: change nothing in it):",
+		`  APP_IMAGE=registry.example.com/app:1 docker compose -f ${folders.hosts}/traefik/docker-compose.yml up`,
+		`The pages container is nginx with ${folders.pages}/ and the generated static config.`,
 	])}${toYaml(compose)}`;
 }
 

@@ -69,7 +69,7 @@ function fallbackFilesPattern(contract: RouteContract, locale?: string): string 
 export function apacheSiteConfig(contract: RouteContract, options: HostOptions): string {
 	const header = fileHeader([
 		'Fallback for Apache httpd 2.4, added to the VirtualHost that already serves your site.',
-		`Copy this file to /etc/apache2/${siteFileName} and hosts/apache/languages/ to ${typeMapsRoot(options)}/ (the type maps;`,
+		`Copy this file to /etc/apache2/${siteFileName} and apache/languages/ of the hosts folder to ${typeMapsRoot(options)}/ (the type maps;`,
 		`change that path below if you put them elsewhere), then add one line inside your VirtualHost, whose`,
 		`DocumentRoot is the built site (Fallback's pages in it): Include /etc/apache2/${siteFileName}`,
 		`a2enmod rewrite headers alias mime negotiation${uniqueIdModule(contract)} && systemctl reload apache2`,

@@ -156,7 +156,7 @@ export function typeMapLines(options: HostOptions, mapsUrl: string): ApacheNode[
 	const maps = apacheString(`${typeMapsRoot(options)}/`, 'type maps folder');
 	return [
 		comment([
-			`Negotiation: hosts/apache/languages/ goes to ${typeMapsRoot(options)}/. For each error page, in each locale's folder,`,
+			`Negotiation: apache/languages/ of the hosts folder goes to ${typeMapsRoot(options)}/. For each error page, in each locale's folder,`,
 			'a type map lists its page, problem document and text twin; Apache serves what the client weighs highest.',
 		]),
 		`Alias ${apacheString(mapsUrl, 'type maps URL')} ${maps}`,
