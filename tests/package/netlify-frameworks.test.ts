@@ -481,6 +481,9 @@ for (const framework of [
 				private: true,
 				type: 'module',
 				scripts: { build: 'nuxt build' },
+				// Nuxt 4.5.2 takes the newest Vite 8; Vite 8.4.0 (2026-11-26) fails its build
+				// (EXTERNAL_MODULES_CANNOT_BE_TRANSFORMED_TO_MODULES, unctx): the Vite it was measured with.
+				overrides: { vite: '8.3.8' },
 			}),
 			'netlify.toml': withPlugin('dist'),
 			'nuxt.config.ts':
