@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { starlightDocsFiles } from './starlightDocs';
+import { starlightDocsFiles, starlightPackageJson } from './starlightDocs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTimeoutMs } from '../../scripts/build-with';
 import { teamSiteProject } from '../contract/teamSite';
@@ -82,13 +82,7 @@ const builds: Record<string, Built> = {};
 beforeAll(async () => {
 	const starlightFiles = {
 		...starlightDocsFiles,
-		// Astro compiles the components of the packages a project depends on (Starlight's routes).
-		'package.json': JSON.stringify({
-			name: 'team-docs',
-			private: true,
-			type: 'module',
-			dependencies: { '@astrojs/starlight': '*', astro: '*', 'fallback-pages': '*' },
-		}),
+		'package.json': starlightPackageJson,
 	};
 	const [before, after, unnamed, docs, framed] = await Promise.all([
 		build(

@@ -15,3 +15,14 @@ export const starlightDocsFiles: Readonly<Record<string, string>> = {
 	'public/favicon.svg':
 		'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#0b7285"/></svg>\n',
 };
+
+/**
+ * The package.json of such a site built inside this repository (Astro and Fallback resolve from it):
+ * Astro compiles the components of the packages a project depends on (Starlight's routes).
+ */
+export const starlightPackageJson = JSON.stringify({
+	name: 'team-docs',
+	private: true,
+	type: 'module',
+	dependencies: { '@astrojs/starlight': '*', astro: '*', 'fallback-pages': '*' },
+});

@@ -19,7 +19,7 @@ import {
 	type LighthouseBrowser,
 } from '../../scripts/lighthouse.ts';
 import { buildTeamSite } from '../contract/teamSite';
-import { starlightDocsFiles } from '../build/starlightDocs';
+import { starlightDocsFiles, starlightPackageJson } from '../build/starlightDocs';
 import { plainSiteFiles } from '../package/plainSite';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -42,12 +42,7 @@ async function projectOf(name: string, files: Readonly<Record<string, string>>):
 async function buildStarlightSite(): Promise<string> {
 	const project = await projectOf('starlight', {
 		...starlightDocsFiles,
-		'package.json': JSON.stringify({
-			name: 'team-docs',
-			private: true,
-			type: 'module',
-			dependencies: { '@astrojs/starlight': '*', astro: '*', 'fallback-pages': '*' },
-		}),
+		'package.json': starlightPackageJson,
 		'astro.config.mjs': [
 			"import { defineConfig } from 'astro/config';",
 			"import fallback from 'fallback-pages';",
