@@ -171,9 +171,17 @@ describe("clashes with the site's own pages", () => {
 		const routes = readdirSync(new URL('../../packages/fallback-pages/src/routes/', import.meta.url), {
 			recursive: true,
 		}).filter((name) => /\.(astro|ts)$/.test(String(name)));
-		// Besides them, the route that builds nothing (Fallback's stand-in under an i18n fallback locale).
+		// Besides them, the route that builds nothing (Fallback's stand-in under an i18n fallback locale,
+		// and that of a site's page with parameters in the pages' pass), and the stand-ins of the
+		// site's other routes in that pass.
 		expect(routes.sort()).toEqual(
-			[...new Set(candidates.map((candidate) => candidate.route)), 'noPages.astro'].sort(),
+			[
+				...new Set(candidates.map((candidate) => candidate.route)),
+				'noPages.astro',
+				'stubs/emptyEndpoint.ts',
+				'stubs/emptyPage.astro',
+				'stubs/noEndpoints.ts',
+			].sort(),
 		);
 	});
 });

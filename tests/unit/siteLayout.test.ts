@@ -87,13 +87,35 @@ describe('the option layout', () => {
 			'layout: ./Base.astro links 1 file from elsewhere (https://fonts.example/css), left out of the error pages, which load nothing from other sites; serve it with the site to have it there',
 		);
 		expect(blocked).toBe(
-			"warning: layout: the error pages would load 1 file from elsewhere (https://cdn.example/x.png), which their Content-Security-Policy blocks (the site's own files only): serve it with the site",
+			'warning: layout: error pages would load 1 file from elsewhere, blocked by their policy; serve it with the site (https://cdn.example/x.png)',
 		);
 		expect(
 			layoutLoadLines('./Base.astro', [{ file: '503.html' }], new Map([['503.html', page('')]]), []).slice(1),
 		).toEqual([
 			"layout: the error pages load nothing of the site's but themselves (the layout's stylesheets are inline)",
 		]);
+	});
+
+	it('counts only the links a browser loads a file for, and names at most three', () => {
+		const head = [
+			'<link rel="canonical" href="https://docs.example/404/">',
+			'<link rel="alternate" hreflang="de" href="https://docs.example/de/404/">',
+			'<link rel="preconnect" href="https://fonts.example">',
+			'<link rel="sitemap" href="/sitemap-index.xml">',
+			'<link rel="shortcut icon" href="/favicon.svg">',
+			...['a', 'b', 'c', 'd', 'e'].map(
+				(name) => `<link rel="stylesheet" href="https://cdn.example/${name}.css">`,
+			),
+		].join('');
+		const texts = new Map([
+			['404.html', `<!doctype html><html><head><title>x</title>${head}</head><body></body></html>`],
+		]);
+		const [, loads, blocked] = layoutLoadLines('./Base.astro', [{ file: '404.html' }], texts, []);
+		expect(loads).toContain("load 1 file of the site's besides themselves (/favicon.svg)");
+		expect(blocked).toBe(
+			'warning: layout: error pages would load 5 files from elsewhere, blocked by their policy; serve them with the site (https://cdn.example/a.css, https://cdn.example/b.css, https://cdn.example/c.css and 2 more)',
+		);
+		expect(blocked!.slice('warning: '.length).length).toBeLessThanOrEqual(200);
 	});
 
 	it('is refused by the command, which builds the pages outside any site', async () => {

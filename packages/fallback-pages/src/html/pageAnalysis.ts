@@ -70,6 +70,28 @@ export interface PageAnalysis {
 /** Attributes that make the browser fetch something. `href` counts on these elements only. */
 const FETCHING_ATTRIBUTES = new Set(['src', 'srcset', 'poster', 'data', 'background', 'imagesrcset']);
 const FETCHING_HREF = new Set(['link', 'base', 'image', 'use', 'feimage']);
+/**
+ * The kinds of `<link>` a browser loads a file for; a canonical, alternate, preconnect or sitemap
+ * link loads nothing.
+ */
+const FETCHING_LINKS = new Set([
+	'stylesheet',
+	'icon',
+	'apple-touch-icon',
+	'apple-touch-icon-precomposed',
+	'mask-icon',
+	'manifest',
+	'preload',
+	'modulepreload',
+	'prefetch',
+]);
+const loadsFile = (element: HtmlNode): boolean =>
+	element.tagName !== 'link' ||
+	(element.attrs ?? [])
+		.find((attribute) => attribute.name === 'rel')
+		?.value.toLowerCase()
+		.split(/\s+/)
+		.some((rel) => FETCHING_LINKS.has(rel)) === true;
 
 function cssReferences(css: string): string[] {
 	const found: string[] = [];
@@ -91,7 +113,10 @@ export function analysePage(html: string): PageAnalysis {
 	walkElements(parseHtml(html), (element) => {
 		const attrs = element.attrs ?? [];
 		for (const { name, value } of attrs) {
-			if (FETCHING_ATTRIBUTES.has(name) || (FETCHING_HREF.has(element.tagName) && /(^|:)href$/.test(name))) {
+			if (
+				FETCHING_ATTRIBUTES.has(name) ||
+				(FETCHING_HREF.has(element.tagName) && /(^|:)href$/.test(name) && loadsFile(element))
+			) {
 				references.push(
 					...(name.endsWith('srcset')
 						? value.split(',').map((s) => s.trim().split(/\s+/)[0] ?? '')

@@ -7,6 +7,7 @@
  * react-dom/server) and touches nothing of the site's: its pages, settings, rules and files stay
  * as the site built them.
  */
+import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -48,6 +49,15 @@ import {
 import { keepStaticHostPages, staticHosts, type StaticHost } from './staticHosts';
 import { fallbackPagePaths, keepOutOfSitemaps } from './sitemaps';
 import { virtualModules } from './virtualModules';
+import {
+	copyPassPages,
+	pagesPass,
+	passFolder,
+	runPagesPass,
+	siteRoutesStubbed,
+	wantsPagesPass,
+	type StubbedRoute,
+} from './pagesPass';
 import { parseSiteOptions } from './userErrors';
 import {
 	layoutContrastError,
@@ -160,6 +170,14 @@ interface BuildState {
 	ownsBuild: boolean;
 	/** Beside pages in a folder of their own: the statuses whose page the site has at its root. */
 	siteStatusPages: number[];
+	/**
+	 * How the pages are built (pagesPass.ts): `single`, in the one build (`astro dev`, Fallback's
+	 * own builds, a server-rendered site); `site`, a site's build, which runs the pages' pass when it
+	 * is done; `pages`, that pass, whose routes of the site's are stand-ins.
+	 */
+	pass: 'single' | 'site' | 'pages';
+	/** The pages' pass: the site's routes, for their stand-ins. */
+	stubbed: StubbedRoute[];
 }
 
 /** The pages' settings, once astro:config:setup has made them. */
@@ -208,6 +226,8 @@ export function fallbackIntegration(
 		ownPatterns: [],
 		ownsBuild: true,
 		siteStatusPages: [],
+		pass: 'single',
+		stubbed: [],
 	};
 	return {
 		name: 'fallback-pages',
@@ -237,6 +257,23 @@ async function setUp(
 	}: HookParameters<'astro:config:setup'>,
 ): Promise<void> {
 	state.root = fileURLToPath(astro.root);
+	state.pass = pagesPass()
+		? 'pages'
+		: !embedded &&
+			  kit === undefined &&
+			  !shell &&
+			  wantsPagesPass({
+					command,
+					adapter: astro.adapter !== undefined,
+					sitePages:
+						existsSync(new URL('pages/', astro.srcDir)) ||
+						astro.integrations.some(
+							(integration) =>
+								integration.name !== 'fallback-pages' && !integration.name.startsWith('astro:'),
+						),
+			  })
+			? 'site'
+			: 'single';
 	// What a team must know of this build, in a line each: also said by the CLI and the plugin,
 	// which run Astro with its log quiet.
 	const tell = (line: string) => {
@@ -289,6 +326,11 @@ async function setUp(
 	// The error pages' layout: the site's (the option), the shell's (embed, the plugin: the site's
 	// 404.html), else Fallback's own page.
 	const pagesLayout = layout || (shell ? join(packageRoot, 'src/layouts/Bare.astro') : undefined);
+	// A site's build holds none of Fallback's: its pass does (pagesPass.ts).
+	if (state.pass === 'site') return;
+	if (state.pass === 'pages') {
+		updateConfig({ vite: { plugins: [siteRoutesStubbed(() => state.stubbed)] } });
+	}
 	updateConfig({
 		vite: {
 			plugins: [
@@ -370,6 +412,11 @@ function routesResolved(
 	const isOwn = (route: (typeof resolvedRoutes)[number]) => own.has(resolve(state.root, route.entrypoint));
 	state.ownPatterns = resolvedRoutes.filter(isOwn).map((route) => route.pattern);
 	const site = resolvedRoutes.filter((route) => route.origin !== 'internal' && !isOwn(route));
+	state.stubbed = site.map((route) => ({
+		entrypoint: route.entrypoint,
+		type: route.type,
+		dynamic: route.params.length > 0,
+	}));
 	state.siteRoutes = site.map((route) => ({
 		pathname: route.pathname,
 		entrypoint: route.entrypoint,
@@ -417,6 +464,31 @@ async function buildDone(
 	const config = configOf(state);
 	const { deploy } = config;
 	const dist = fileURLToPath(dir);
+	const pass = pagesPass();
+	if (state.pass === 'pages' && pass) {
+		pass.written = ownPatterns.flatMap((pattern) => assets.get(pattern) ?? []);
+		return;
+	}
+	// Who wrote each of Fallback's paths: the pass, where the site's build has no file of that
+	// name; else, in a build of its own, Astro says which files each route wrote. The site's
+	// routes win some (Astro warns), and those pages stay as the site built them.
+	let ours: Set<string>;
+	if (state.pass === 'site') {
+		try {
+			const built = await runPagesPass(root, logger);
+			const copied = await copyPassPages(built, dist, assetsDir);
+			ours = new Set(copied.map((file) => join(dist, file)));
+			logger.info(
+				`Fallback's pages built in a pass of their own (${built.seconds.toFixed(1)} s): ${copied.length} files added, none of the site's changed`,
+			);
+		} finally {
+			await rm(passFolder(root), { recursive: true, force: true });
+		}
+	} else {
+		ours = new Set(
+			ownPatterns.flatMap((pattern) => assets.get(pattern) ?? []).map((url) => fileURLToPath(url)),
+		);
+	}
 	const set = { locales: shipped.locales, defaultLocale: shipped.defaultLocale };
 	const planned = ownPages({
 		...set,
@@ -424,11 +496,6 @@ async function buildDone(
 		siteGalleries: config.siteGalleries,
 		galleries: config.galleries,
 	});
-	// Who wrote each of Fallback's paths, from the files Astro says each route wrote: the
-	// site's routes win some (Astro warns), and those pages stay as the site built them.
-	const ours = new Set(
-		ownPatterns.flatMap((pattern) => assets.get(pattern) ?? []).map((url) => fileURLToPath(url)),
-	);
 	const built = builtPages(candidatePaths(set), planned, {
 		base: options.base,
 		writtenFile: (candidate) => writtenFileOf(dist, candidate, options.base),

@@ -77,20 +77,23 @@ export function layoutLoadLines(
 	const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 	const files = (count: number) => `${count} file${count === 1 ? '' : 's'}`;
 	const name = layoutName(option);
+	// At most three of them named: a line stays readable whatever the layout links.
+	const some = (hrefs: readonly string[]) =>
+		hrefs.length > 3 ? `${hrefs.slice(0, 3).join(', ')} and ${hrefs.length - 3} more` : hrefs.join(', ');
 	const lines = [
 		`layout: ${pages.length} error pages in it, ${kb(sizes[Math.floor(sizes.length / 2)]!)} gzip each (median; the largest ${largest.file}, ${kb(largest.gzip)}), the layout's stylesheets inline in each`,
 		own.length === 0
 			? `layout: the error pages load nothing of the site's but themselves (the layout's stylesheets are inline)`
-			: `layout: the error pages load ${files(own.length)} of the site's besides themselves (${own.join(', ')}); served with the site they are there; in front of an app (the proxy configs) they come from the app and are missing while it is down, and the pages still read: stylesheets inline, the system's fonts`,
+			: `layout: the error pages load ${files(own.length)} of the site's besides themselves (${some(own)}); served with the site they are there; in front of an app (the proxy configs) they come from the app and are missing while it is down, and the pages still read: stylesheets inline, the system's fonts`,
 	];
 	if (elsewhere.length > 0) {
 		lines.push(
-			`layout: ${name} links ${files(elsewhere.length)} from elsewhere (${elsewhere.join(', ')}), left out of the error pages, which load nothing from other sites; serve ${elsewhere.length === 1 ? 'it' : 'them'} with the site to have ${elsewhere.length === 1 ? 'it' : 'them'} there`,
+			`layout: ${name} links ${files(elsewhere.length)} from elsewhere (${some(elsewhere)}), left out of the error pages, which load nothing from other sites; serve ${elsewhere.length === 1 ? 'it' : 'them'} with the site to have ${elsewhere.length === 1 ? 'it' : 'them'} there`,
 		);
 	}
 	if (blocked.length > 0) {
 		lines.push(
-			`warning: layout: the error pages would load ${files(blocked.length)} from elsewhere (${blocked.join(', ')}), which their Content-Security-Policy blocks (the site's own files only): serve ${blocked.length === 1 ? 'it' : 'them'} with the site`,
+			`warning: layout: error pages would load ${files(blocked.length)} from elsewhere, blocked by their policy; serve ${blocked.length === 1 ? 'it' : 'them'} with the site (${some(blocked)})`,
 		);
 	}
 	return lines;
