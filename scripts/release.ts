@@ -14,7 +14,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cataloguedLocales } from './catalogued-locales.ts';
 import { sha256sums, tarGz, zip, type ArchiveFile } from './release/archive.ts';
@@ -43,12 +43,15 @@ function releaseTime(): Date {
 
 /** Every file under `dir`, as archive files under `prefix`. */
 function filesOf(dir: string, prefix: string): ArchiveFile[] {
-	return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-		.filter((path) => statSync(join(dir, path)).isFile())
-		.map((path) => ({
-			path: `${prefix}${path.split(sep).join('/')}`,
-			content: readFileSync(join(dir, path)),
-		}));
+	return (
+		readdirSync(dir, { recursive: true, encoding: 'utf8' })
+			// Not the .gitignore of a build's hosts folder: a team may commit the archive's files.
+			.filter((path) => statSync(join(dir, path)).isFile() && basename(path) !== '.gitignore')
+			.map((path) => ({
+				path: `${prefix}${path.split(sep).join('/')}`,
+				content: readFileSync(join(dir, path)),
+			}))
+	);
 }
 
 const work = mkdtempSync(join(tmpdir(), 'fallback-release-'));

@@ -45,8 +45,8 @@
  *   Node >= 22.12: it is imported on first use, so that a Node that cannot load it is reported as
  *   this plugin's failure.
  *
- * - Reports. runVerify writes report.html, report.json and junit.xml to reports/verify/ in the build
- *   container. Netlify publishes dist/ only, and that was deployed before onSuccess ran: the reports
+ * - Reports. runVerify writes report.html, report.json and junit.xml to
+ *   node_modules/.cache/fallback-pages/verify/ in the build container, outside the site's sources. Netlify publishes dist/ only, and that was deployed before onSuccess ran: the reports
  *   end with the container. The deploy log keeps the whole terminal summary.
  */
 
@@ -107,7 +107,7 @@ const FAIL_MESSAGE_MAX = 3000;
 const FAILURES_NAMED = 10;
 
 const reportsNote =
-	'Reports (report.html, report.json, junit.xml) were written to reports/verify/ in the build container, which Netlify does not publish; the full summary is in the deploy log.';
+	"Reports (report.html, report.json, junit.xml) were written in the build container, outside the site's files (the log says where), which Netlify does not publish; the full summary is in the deploy log.";
 
 /**
  * @param {string} text

@@ -117,6 +117,7 @@ describe('writeBaseHostConfigs', () => {
 			.map((entry) => relative(hostsDir, join(entry.parentPath, entry.name)))
 			.sort();
 		expect(written).toEqual([
+			'.gitignore',
 			'apache/fallback-site.conf',
 			'caddy/fallback-site.caddy',
 			CONTRACT_NAME,

@@ -8,6 +8,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 
+/** The `.gitignore` of a folder of build output that Fallback writes outside the published build. */
+export const ignoringItself = {
+	path: '.gitignore',
+	content:
+		'# Build output of fallback-pages, written anew each build: git and the tools that read\n# .gitignore leave it alone.\n*\n',
+} as const;
+
 /** Whether git would commit what is in `folder` (exit 1 of `git check-ignore`: not ignored). */
 export function committable(folder: string): boolean {
 	let cwd = folder;

@@ -49,7 +49,7 @@ export const verifyUsage = `Usage: fallback-pages verify <url> [options]
                         /* rule): unknown paths are checked inside the folder, the API not at all
   --server-function     a server function takes every path no file answers (a framework that
                         renders on the server, on Netlify): only the status pages are checked
-  --report-dir <folder> where report.html, report.json and junit.xml go (default reports/verify)
+  --report-dir <folder> where report.html, report.json and junit.xml go (default node_modules/.cache/fallback-pages/verify, outside the site's sources)
   --concurrency <n>     cases in flight at once (default 6)
   --budget <n>          most requests the run may make, retries included (default 2000)
   --timeout <seconds>   per request (default 15)

@@ -32,7 +32,7 @@ import type { HostOptions } from '../config/hostOptions';
 import type { Deploy } from '../config/deploy';
 import { inlineCodeOf } from '../html/pageAnalysis';
 import { writeBlock } from './ruleFiles';
-import { gitignoreHint } from '../gitignore';
+import { gitignoreHint, ignoringItself } from '../gitignore';
 import { notOursError } from './userErrors';
 
 async function writeFiles(dir: string, files: readonly HostConfigFile[]) {
@@ -150,14 +150,16 @@ export async function writeSiteModeHosts(
 
 /**
  * `hostsDir` with these files alone, replacing an earlier build's. Only a folder Fallback wrote (it
- * holds the contract) is replaced; any other at that path stops the build, untouched.
+ * holds the contract) is replaced; any other at that path stops the build, untouched. The folder
+ * ignores itself (ignoringItself): build output, which git and the tools that read .gitignore
+ * (Tailwind 4's class scanner) leave alone.
  */
 async function replaceHostsDir(hostsDir: string, files: readonly HostConfigFile[]): Promise<void> {
 	if (existsSync(hostsDir)) {
 		if (!mayReplace(hostsDir)) throw notOursError(hostsDir, 'hostsDir');
 		await rm(hostsDir, { recursive: true, force: true });
 	}
-	await writeFiles(hostsDir, files);
+	await writeFiles(hostsDir, [...files, ignoringItself]);
 }
 
 /**

@@ -22,7 +22,7 @@ export interface PagesPass {
 }
 
 const key = Symbol.for('fallback-pages:pages-pass');
-type WithPass = typeof globalThis & { [key]?: PagesPass };
+type WithPass = typeof globalThis & { [key]?: PagesPass | undefined };
 
 /** The pass under way, when this integration is the pages' pass of a site's build. */
 export const pagesPass = (): PagesPass | undefined => (globalThis as WithPass)[key];

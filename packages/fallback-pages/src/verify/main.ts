@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { hostProfiles } from './hosts.ts';
 import { passed, verify, type CaseResult, type VerifyResult } from './run.ts';
@@ -14,6 +15,17 @@ import { countsOf, htmlReport, jsonReport, junitReport, terminalSummary, type Co
 import { auditPages, type AuditResult } from './audits.ts';
 import { gitignoreHint } from '../gitignore.ts';
 import { shadowingDirective } from './shadowing.ts';
+
+/**
+ * Where the reports go unless `--report-dir` says: outside the site's sources, so that no build tool
+ * reads them (a Tailwind 4 site's next build scanned a report's HTML for class names):
+ * `node_modules/.cache/fallback-pages/verify/` in a project, else the system's temp folder.
+ */
+export function defaultReportDir(cwd = process.cwd()): string {
+	return existsSync(join(cwd, 'node_modules'))
+		? join(cwd, 'node_modules', '.cache', 'fallback-pages', 'verify')
+		: join(tmpdir(), 'fallback-pages-verify');
+}
 
 /** The command's settings; an absent or undefined one takes its default. */
 export interface VerifyCommand {
@@ -40,7 +52,7 @@ export interface VerifyCommand {
 	 * rules answer before it.
 	 */
 	serverFunction?: boolean | undefined;
-	/** Where the reports go (default `reports/verify`). */
+	/** Where the reports go (default: defaultReportDir()). */
 	reportDir?: string | undefined;
 	concurrency?: number | undefined;
 	budget?: number | undefined;
@@ -188,7 +200,7 @@ export async function runVerify(command: VerifyCommand): Promise<VerifyRun> {
 		(command.lighthouse || command.axe) && !result.unreachable
 			? await auditPages(base, site.contract, { lighthouse: !!command.lighthouse, axe: !!command.axe, log })
 			: [];
-	const dir = resolve(command.reportDir ?? join('reports', 'verify'));
+	const dir = resolve(command.reportDir ?? defaultReportDir());
 	await mkdir(dir, { recursive: true });
 	const reports = {
 		html: join(dir, 'report.html'),
