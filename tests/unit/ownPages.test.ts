@@ -21,6 +21,7 @@ import {
 	withoutAstroPolicy,
 	withoutScriptFiles,
 	fromElsewhere,
+	withMainLandmark,
 } from '../../packages/fallback-pages/src/integration/ownPages';
 import { joinBase } from '../../packages/fallback-pages/src/contract/contract';
 import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
@@ -376,5 +377,29 @@ describe('the options a site adds', () => {
 		expect(joinBase('/', '/')).toBe('/');
 		expect(joinBase('/docs', '/errors/')).toBe('/docs/errors/');
 		expect(joinBase('/docs/', '/')).toBe('/docs/');
+	});
+});
+
+describe('a page in a layout without <main>', () => {
+	const page = (body: string) =>
+		`<!doctype html><html lang="en"><head><title>x</title></head><body>${body}</body></html>`;
+
+	it("makes the screen's box the page's main landmark, changing nothing else", () => {
+		const html = page(
+			'<header>Site</header><div class="content"><div class="fallback" data-pagefind-ignore="all"><div class="fallback-screen"><h1>404</h1></div></div></div><footer>x</footer>',
+		);
+		expect(withMainLandmark(html)).toBe(
+			page(
+				'<header>Site</header><div class="content"><main class="fallback" data-pagefind-ignore="all"><div class="fallback-screen"><h1>404</h1></div></main></div><footer>x</footer>',
+			),
+		);
+	});
+
+	it('leaves a page that has one as it is', () => {
+		for (const body of [
+			'<main><div class="fallback"><h1>404</h1></div></main>',
+			'<div role="main"><div class="fallback"><h1>404</h1></div></div>',
+		])
+			expect(withMainLandmark(page(body))).toBe(page(body));
 	});
 });

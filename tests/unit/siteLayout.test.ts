@@ -1,11 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
 	layoutLine,
 	layoutLoadLines,
+	olderThanFrameMinimum,
 	siteLayout,
+	starlightVersion,
 } from '../../packages/fallback-pages/src/integration/siteLayout';
 import { optionProblems } from '../../packages/fallback-pages/src/config/options';
 import { readConfigFile } from '../../packages/fallback-pages/src/embed/configFile';
@@ -35,6 +37,28 @@ describe('the option layout', () => {
 		).toThrow(
 			"layout: 'starlight' puts the error pages in Starlight's frame, and this site has no Starlight among its integrations",
 		);
+	});
+
+	it('is refused with a Starlight older than its frame needs, which installs and keeps the default look', () => {
+		const old = mkdtempSync(join(tmpdir(), 'fallback-old-starlight-'));
+		const starlight = join(old, 'node_modules/@astrojs/starlight');
+		mkdirSync(starlight, { recursive: true });
+		writeFileSync(join(old, 'package.json'), '{"name":"docs"}');
+		writeFileSync(
+			join(starlight, 'package.json'),
+			JSON.stringify({ name: '@astrojs/starlight', version: '0.34.8', main: 'index.js' }),
+		);
+		writeFileSync(join(starlight, 'index.js'), '');
+		expect(starlightVersion(old)).toBe('0.34.8');
+		expect(() =>
+			siteLayout('starlight', { root: old, embedded: false, starlight: true, packageRoot: '/pkg' }),
+		).toThrow("layout: 'starlight' needs @astrojs/starlight 0.42 or newer, and this site has 0.34.8");
+		expect([
+			olderThanFrameMinimum('0.41.9'),
+			olderThanFrameMinimum('0.42.0'),
+			olderThanFrameMinimum('1.0.0'),
+		]).toEqual([true, false, false]);
+		expect(starlightVersion(root)).toBeUndefined();
 	});
 
 	it('is refused for pages of a site not built with Astro, pointing to the shell instead', () => {

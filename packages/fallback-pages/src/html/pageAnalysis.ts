@@ -14,8 +14,13 @@ export interface HtmlNode {
 	attrs?: { name: string; value: string }[];
 	childNodes?: HtmlNode[];
 	content?: { childNodes: HtmlNode[] };
-	/** Where the node sits in the page's text (locatedElements only). */
-	sourceCodeLocation?: { startOffset: number; endOffset: number };
+	/** Where the node sits in the page's text (locatedElements only), and its tags. */
+	sourceCodeLocation?: {
+		startOffset: number;
+		endOffset: number;
+		startTag?: { startOffset: number; endOffset: number };
+		endTag?: { startOffset: number; endOffset: number };
+	};
 }
 
 export function parseHtml(html: string): HtmlNode {

@@ -479,6 +479,30 @@ function policed(html: string, layout: LayoutLoads | undefined): string {
 }
 
 /**
+ * A page in a layout with no main landmark (many a site's layout has no `<main>`): the screen's box
+ * (`<div class="fallback">`) becomes the page's `<main>`, so that it has exactly one. A page with
+ * one is returned as it is.
+ */
+export function withMainLandmark(html: string): string {
+	const elements = locatedElements(html);
+	const attribute = (element: HtmlNode, name: string) =>
+		element.attrs?.find((attr) => attr.name === name)?.value;
+	if (elements.some((element) => element.tagName === 'main' || attribute(element, 'role') === 'main'))
+		return html;
+	const box = elements.find(
+		(element) =>
+			element.tagName === 'div' && (attribute(element, 'class') ?? '').split(/\s+/).includes('fallback'),
+	);
+	const start = box?.sourceCodeLocation?.startTag;
+	const end = box?.sourceCodeLocation?.endTag;
+	if (!start || !end) return html;
+	return edited(html, 0, html.length, [
+		{ start: start.startOffset + 1, end: start.startOffset + 4, text: 'main' },
+		{ start: end.startOffset, end: end.endOffset, text: '</main>' },
+	]);
+}
+
+/**
  * Makes Fallback's pages in `dist` files with the names hosts look for (`503/index.html` renamed
  * `503.html`) and, with `inline`, self-contained: stylesheets inline, and their own policy for
  * their inline code. Returns each page's final text by its file name
@@ -505,7 +529,7 @@ export async function settlePages(
 		const scripts = inLayout
 			? withoutScriptFiles(styled, (src) => fromElsewhere(src) && (inLayout.elsewhere(src), true))
 			: withoutScriptFiles(styled);
-		const html = inline ? policed(scripts, inLayout) : text;
+		const html = inline ? policed(inLayout ? withMainLandmark(scripts) : scripts, inLayout) : text;
 		const target = `${at}${page.file}`;
 		if (html !== text) await writeFile(join(dist, written), html);
 		if (written !== target) {

@@ -3,12 +3,45 @@
  * Found in the project before anything is built; what the team must know of it, said in a line.
  */
 import { AstroError } from 'astro/errors';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { contrastLine, type LayoutContrast, layoutContrasts, sortedContrasts } from '../brand/layoutContrast';
 import { formatRatio, SCHEMES } from '../brand/theme';
 import { analysePage } from '../html/pageAnalysis';
 import { fromElsewhere } from './ownPages';
+
+/**
+ * The oldest Starlight whose frame the error pages are built in and checked on (`layout:
+ * 'starlight'`): its StarlightPage and stylesheets as the screen reads them. The package installs
+ * beside older ones (the peer range is wider), where the default look works.
+ */
+export const STARLIGHT_FRAME_MINIMUM = [0, 42] as const;
+
+/** The version of Starlight the project at `root` resolves, where it can be read. */
+export function starlightVersion(root: string): string | undefined {
+	try {
+		let folder = dirname(createRequire(join(root, 'package.json')).resolve('@astrojs/starlight'));
+		while (dirname(folder) !== folder) {
+			const file = join(folder, 'package.json');
+			if (existsSync(file)) {
+				const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+				if (json.name === '@astrojs/starlight') return json.version;
+			}
+			folder = dirname(folder);
+		}
+	} catch {
+		// Not resolvable from the root (a linked workspace): not checked.
+	}
+	return undefined;
+}
+
+/** Whether a version (`0.41.2`) is older than Starlight's frame needs. */
+export function olderThanFrameMinimum(version: string): boolean {
+	const [major = 0, minor = 0] = version.split('.').map((part) => Number.parseInt(part, 10));
+	const [needMajor, needMinor] = STARLIGHT_FRAME_MINIMUM;
+	return major < needMajor || (major === needMajor && minor < needMinor);
+}
 
 /**
  * The layout's absolute path, or an AstroError saying why it cannot be one. `starlight`: Starlight's
@@ -34,6 +67,14 @@ export function siteLayout(
 			throw new AstroError(
 				"fallback: layout: 'starlight' puts the error pages in Starlight's frame, and this site has no Starlight among its integrations.",
 				"Add Starlight (npx astro add starlight), or name the site's own layout: layout: './src/layouts/Base.astro'.",
+			);
+		}
+		const version = starlightVersion(root);
+		if (version && olderThanFrameMinimum(version)) {
+			const minimum = STARLIGHT_FRAME_MINIMUM.join('.');
+			throw new AstroError(
+				`fallback: layout: 'starlight' needs @astrojs/starlight ${minimum} or newer, and this site has ${version}.`,
+				`Update Starlight (npm install @astrojs/starlight@latest), or leave out the option layout: the default look works with Starlight ${version}.`,
 			);
 		}
 		return join(packageRoot, 'src/layouts/Starlight.astro');
