@@ -80,6 +80,18 @@ describe("clashes with the site's own pages", () => {
 		);
 	});
 
+	it("tells a Starlight site whose docs have a 404.md, with Starlight's 404 route off, to remove those pages", () => {
+		const docs = '../node_modules/@astrojs/starlight/dist/routes/static/index.astro';
+		const message = clashError([
+			{ path: '/404', siteFile: docs, what: '404 page', route: '[...locale]/[code].astro', status: 404 },
+		]).message;
+		expect(message).toContain(
+			'remove the docs pages at those paths (src/content/docs/404.md and its translations',
+		);
+		expect(message).not.toContain('disable404Route: true })`');
+		expect(message).not.toContain("let Fallback's answer");
+	});
+
 	it('no clash for a status left to the site, nor under a base of its own', () => {
 		const kept = collisions(site, '/', { ...set, locales, sitePages: [404, 503] });
 		expect([kept.clashes, kept.sitePaths]).toEqual([[], ['404', 'de/503']]);

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config, DOMPurify, RemovedAttribute, RemovedElement } from 'dompurify';
 import type { DOMWindow } from 'jsdom';
-import { optimize, type CustomPlugin } from 'svgo';
+import type { CustomPlugin, optimize } from 'svgo';
 
 /** The file as read from disk: anything bigger is not a logo, and is not parsed at all. */
 export const MAX_LOGO_FILE_BYTES = 64 * 1024;
@@ -78,31 +78,33 @@ const purifyConfig = {
 } satisfies Config;
 
 /**
- * The packages the sanitiser runs on, needed for a logo only: fallback-pages does not depend on
- * them (jsdom is the largest part of its install), a site with a logo installs them.
+ * The packages a logo is checked and minified with, needed for a logo only: fallback-pages does not
+ * depend on them (jsdom is the largest part of its install; svgo's own dependencies would move
+ * the versions a site's other packages use), a site with a logo installs them. Astro 5.15 and newer
+ * install svgo already.
  */
-export const SANITISER_PACKAGES = ['jsdom', 'dompurify'] as const;
+export const SANITISER_PACKAGES = ['jsdom', 'dompurify', 'svgo'] as const;
 
-let tools: { window: DOMWindow; purify: DOMPurify } | undefined;
+let tools: { window: DOMWindow; purify: DOMPurify; optimize: typeof optimize } | undefined;
 /**
- * One jsdom window for the whole build, made on first use: a site without a logo never loads (nor
- * needs to install) jsdom, the largest part of a DOM sanitiser on Node.
+ * One jsdom window for the whole build, made on first use, and svgo: a site without a logo never
+ * loads (nor needs to install) jsdom, the largest part of a DOM sanitiser on Node, nor svgo.
  */
 function sanitiser() {
 	if (!tools) {
 		const require = createRequire(import.meta.url);
-		let modules: [typeof import('jsdom'), typeof import('dompurify').default];
+		let modules: [typeof import('jsdom'), typeof import('dompurify').default, typeof import('svgo')];
 		try {
-			modules = [require('jsdom'), require('dompurify')];
+			modules = [require('jsdom'), require('dompurify'), require('svgo')];
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
 			throw new Error(
-				`fallback.brand.logo: checking a logo needs the packages ${SANITISER_PACKAGES.join(' and ')} (the SVG sanitiser and its DOM); install them with \`npm install ${SANITISER_PACKAGES.join(' ')}\``,
+				`fallback.brand.logo: checking a logo needs the packages ${SANITISER_PACKAGES.join(', ')} (the SVG sanitiser, its DOM and the minifier); install them with \`npm install ${SANITISER_PACKAGES.join(' ')}\``,
 			);
 		}
-		const [{ JSDOM }, createDOMPurify] = modules;
+		const [{ JSDOM }, createDOMPurify, { optimize }] = modules;
 		const { window } = new JSDOM('');
-		tools = { window, purify: createDOMPurify(window) };
+		tools = { window, purify: createDOMPurify(window), optimize };
 	}
 	return tools;
 }
@@ -316,7 +318,7 @@ const rootAttributes: CustomPlugin = {
 	}),
 };
 
-function minify(markup: string, file: string): string {
+function minify(markup: string, file: string, optimize: Minifier): string {
 	try {
 		return optimize(markup, {
 			multipass: true,
@@ -351,8 +353,18 @@ function minify(markup: string, file: string): string {
 	}
 }
 
-/** The checking core, for tests: takes the SVG text, returns inline markup or throws LogoError. */
-export function safeLogoMarkup(svgText: string, file: string): string {
+/** svgo's `optimize`, or what a test hands in instead. */
+type Minifier = (markup: string, config: Parameters<typeof optimize>[1]) => { data: string };
+
+/**
+ * The checking core, for tests: takes the SVG text, returns inline markup or throws LogoError.
+ * `optimize`: svgo's (a test hands in another).
+ */
+export function safeLogoMarkup(
+	svgText: string,
+	file: string,
+	optimize: Minifier = sanitiser().optimize,
+): string {
 	const size = Buffer.byteLength(svgText);
 	if (size > MAX_LOGO_FILE_BYTES) throw tooLargeFile(file, size);
 	const text = svgText.replace(/^\uFEFF/, '');
@@ -369,7 +381,7 @@ export function safeLogoMarkup(svgText: string, file: string): string {
 			`contains ${listed(problems)}, which cannot be inlined into the error pages. ${categories.map((category) => help[category]).join(' ')}`,
 		);
 	}
-	const minified = minify(parsed.markup, file);
+	const minified = minify(parsed.markup, file, optimize);
 	// What ships is what was checked: the minified markup goes through every check again.
 	const left = markupProblems(minified, true);
 	if (left.length) {

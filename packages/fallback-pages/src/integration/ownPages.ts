@@ -297,13 +297,23 @@ export function clashError(clashes: readonly Clash[]): Error {
 	const first = clashes[0]!;
 	const statuses = [...new Set(clashes.flatMap((clash) => (clash.status ? [clash.status] : [])))];
 	const starlight = clashes.some((clash) => clash.siteFile.includes('@astrojs/starlight'));
+	// Starlight's docs route builds a page of the docs collection at a status's path: a 404.md (and
+	// its translations) written for Starlight's own 404, which disable404Route turns into a page.
+	const docsPages = clashes.some((clash) =>
+		/@astrojs\/starlight\/.*routes\/.*index\.astro$/.test(clash.siteFile),
+	);
 	const ways = [
+		...(docsPages && statuses.includes(404)
+			? [
+					"remove the docs pages at those paths (src/content/docs/404.md and its translations: with starlight({ disable404Route: true }) they are ordinary pages, and Fallback's 404 answers in their place)",
+				]
+			: []),
 		...(statuses.length > 0
 			? [
 					`leave ${statuses.length > 1 ? 'these statuses' : 'it'} to the site with fallback({ sitePages: [${statuses.join(', ')}] })`,
 				]
 			: []),
-		...(starlight && statuses.includes(404)
+		...(starlight && statuses.includes(404) && !docsPages
 			? ["let Fallback's answer with Starlight's own option starlight({ disable404Route: true })"]
 			: []),
 		"move Fallback's pages with fallback({ base: '/errors/' })",
