@@ -13,6 +13,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, HookParameters } from 'astro';
 import type { BuildFolders } from '../hosts/format';
+import type { PageAnalysis } from '../html/pageAnalysis';
 import { baseOf, joinBase } from '../contract/contract';
 import { hostsDirOf } from '../contract/contractFile';
 import { hasGalleries, optionsContract } from '../contract/fromOptions';
@@ -547,6 +548,7 @@ async function buildDone(
 	const copies = await copySitePages(dist, options.base, [...built.sitePages, ...aliased]);
 	if (sitePaths.length > 0) logger.info(sitePagesLine(sitePaths, joinBase(siteBase, options.base), copies));
 	const elsewhere = new Set<string>();
+	const analyses = new Map<string, PageAnalysis>();
 	const siteDirectives = { found: false, kept: new Set<string>(), left: new Set<string>() };
 	const texts = await settlePages(dist, options.base, pages, assetsDir, {
 		inline: !embedded,
@@ -556,6 +558,7 @@ async function buildDone(
 					siteBase,
 					wasm: options.layout === 'starlight',
 					elsewhere: (href) => elsewhere.add(href),
+					analysed: (file, analysis) => analyses.set(file, analysis),
 					siteDirectives: ({ found, kept, left }) => {
 						siteDirectives.found ||= found;
 						for (const directive of kept) siteDirectives.kept.add(directive);
@@ -567,9 +570,9 @@ async function buildDone(
 	if (embedded) checkNoInlineCode(texts.values());
 	if (options.layout) {
 		const errorPages = pages.filter((page) => page.gallery === undefined);
-		const contrast = layoutContrastLines(options.layout, errorPages, texts);
+		const contrast = layoutContrastLines(options.layout, errorPages, texts, analyses);
 		for (const line of [
-			...layoutLoadLines(options.layout, errorPages, texts, [...elsewhere]),
+			...layoutLoadLines(options.layout, errorPages, texts, [...elsewhere], analyses),
 			...sitePolicyLines(siteDirectives),
 			...contrast.lines,
 		]) {

@@ -12,8 +12,8 @@ import { appErrorPages } from '../catalog/appErrors';
 import { statusCatalog } from '../catalog/statuses';
 import type { Locale } from '../i18n';
 import { edited, escapeAttribute } from '../html/edits';
-import { locatedElements, type HtmlNode } from '../html/pageAnalysis';
-import { type SiteDirectives, siteDirectivesOf, withPagePolicy } from './pagePolicy';
+import { locatedElements, type HtmlNode, type PageAnalysis } from '../html/pageAnalysis';
+import { hasPolicyText, type SiteDirectives, siteDirectivesOf, withPagePolicy } from './pagePolicy';
 
 /** What decides the paths: the shipped locales and what the site keeps for itself. */
 export interface PageSet {
@@ -386,6 +386,8 @@ export interface LayoutLoads {
 	 * names of those it leaves (siteDirectivesOf).
 	 */
 	siteDirectives: (found: SiteDirectives) => void;
+	/** Told each page's analysis (its file, relative to the base), for the lines said after the build. */
+	analysed?: ((file: string, analysis: PageAnalysis) => void) | undefined;
 }
 
 /**
@@ -457,20 +459,22 @@ function withoutElements(html: string, drop: (element: HtmlNode & { tagName: str
  * is in the site's layout; the site's pages keep Astro's.
  */
 export const withoutAstroPolicy = (html: string): string =>
-	withoutElements(
-		html,
-		(element) =>
-			element.tagName === 'meta' &&
-			!!element.attrs?.some(
-				(attr) => attr.name === 'http-equiv' && attr.value.toLowerCase() === 'content-security-policy',
-			),
-	);
+	!hasPolicyText(html)
+		? html
+		: withoutElements(
+				html,
+				(element) =>
+					element.tagName === 'meta' &&
+					!!element.attrs?.some(
+						(attr) => attr.name === 'http-equiv' && attr.value.toLowerCase() === 'content-security-policy',
+					),
+			);
 
 /**
  * The page with its own policy in place of Astro's (withPagePolicy). A page in a site's layout that
  * cannot carry one stops the build naming the layout and what to change in it.
  */
-function policed(html: string, layout: LayoutLoads | undefined): string {
+function policed(html: string, layout: LayoutLoads | undefined, file: string): string {
 	// In a layout, the site's own policy (Astro's security.csp) is the site's: its directives stay.
 	const site = layout ? siteDirectivesOf(html) : { found: false, kept: [], left: [] };
 	layout?.siteDirectives(site);
@@ -478,6 +482,7 @@ function policed(html: string, layout: LayoutLoads | undefined): string {
 		return withPagePolicy(withoutAstroPolicy(html), {
 			wasm: layout?.wasm ?? false,
 			siteDirectives: site.kept,
+			analysed: layout?.analysed && ((analysis) => layout.analysed!(file, analysis)),
 		});
 	} catch (error) {
 		if (!layout) throw error;
@@ -494,6 +499,8 @@ function policed(html: string, layout: LayoutLoads | undefined): string {
  * one is returned as it is.
  */
 export function withMainLandmark(html: string): string {
+	// The page's text says it has one, without a parse (most layouts have a <main>).
+	if (/<main[\s>]/i.test(html)) return html;
 	const elements = locatedElements(html);
 	const attribute = (element: HtmlNode, name: string) =>
 		element.attrs?.find((attr) => attr.name === name)?.value;
@@ -539,7 +546,7 @@ export async function settlePages(
 		const scripts = inLayout
 			? withoutScriptFiles(styled, (src) => fromElsewhere(src) && (inLayout.elsewhere(src), true))
 			: withoutScriptFiles(styled);
-		const html = inline ? policed(inLayout ? withMainLandmark(scripts) : scripts, inLayout) : text;
+		const html = inline ? policed(inLayout ? withMainLandmark(scripts) : scripts, inLayout, page.file) : text;
 		const target = `${at}${page.file}`;
 		if (html !== text) await writeFile(join(dist, written), html);
 		if (written !== target) {

@@ -6,7 +6,7 @@
 import { escapeAttribute } from 'entities';
 import { pagePolicy } from '../contract/pageHeaders';
 import { edited } from '../html/edits';
-import { analysePage, locatedElements } from '../html/pageAnalysis';
+import { locatedAnalysis, locatedElements, type PageAnalysis } from '../html/pageAnalysis';
 
 /**
  * The page with no white space at the end of its inline styles (Astro's end in a line break).
@@ -31,10 +31,20 @@ function trimmedStyles(html: string): string {
  */
 export function withPagePolicy(
 	page: string,
-	{ wasm = false, siteDirectives = [] }: { wasm?: boolean; siteDirectives?: readonly string[] } = {},
+	{
+		wasm = false,
+		siteDirectives = [],
+		analysed,
+	}: {
+		wasm?: boolean;
+		siteDirectives?: readonly string[];
+		/** Told the page's analysis, as the policy was made from it (its styles trimmed). */
+		analysed?: ((analysis: PageAnalysis) => void) | undefined;
+	} = {},
 ): string {
 	const html = trimmedStyles(page);
-	const elements = locatedElements(html);
+	const { elements, analysis } = locatedAnalysis(html);
+	analysed?.(analysis);
 	const charset = elements.findIndex(
 		(element) => element.nodeName === 'meta' && element.attrs!.some((attr) => attr.name === 'charset'),
 	);
@@ -42,7 +52,7 @@ export function withPagePolicy(
 	if (elements.slice(0, charset).some((element) => ['style', 'script'].includes(element.nodeName))) {
 		throw new Error('fallback: a page has a style or script before its <meta charset>');
 	}
-	const { styles, inlineScripts, scriptFiles, styleAttributes } = analysePage(html);
+	const { styles, inlineScripts, scriptFiles, styleAttributes } = analysis;
 	const policy = [
 		pagePolicy(
 			{ styles, scripts: inlineScripts },
@@ -92,10 +102,15 @@ export interface SiteDirectives {
  * (`default-src`, `img-src`, `object-src`…: its `directives`), each once as CSP 3 parses a policy
  * (the first of a name counts), without the page's own style-src and script-src.
  */
+/** Whether a page's text names a policy at all (case-insensitively), before it is parsed for one. */
+export const hasPolicyText = (html: string): boolean => /content-security-policy/i.test(html);
+
 export function siteDirectivesOf(html: string): SiteDirectives {
 	const kept = new Map<string, string>();
 	const left = new Set<string>();
 	let found = false;
+	// A page that does not name the header holds no policy: not parsed (a build parses hundreds).
+	if (!hasPolicyText(html)) return { found, kept: [], left: [] };
 	for (const element of locatedElements(html)) {
 		const attrs = element.attrs ?? [];
 		const isPolicy = attrs.some(

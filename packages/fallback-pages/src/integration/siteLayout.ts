@@ -5,10 +5,11 @@
 import { AstroError } from 'astro/errors';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { contrastLine, type LayoutContrast, layoutContrasts, sortedContrasts } from '../brand/layoutContrast';
 import { formatRatio, SCHEMES } from '../brand/theme';
-import { analysePage } from '../html/pageAnalysis';
+import { analysePage, type PageAnalysis } from '../html/pageAnalysis';
 import { fromElsewhere } from './ownPages';
 
 /**
@@ -108,8 +109,20 @@ export function layoutLoadLines(
 	pages: readonly { file: string }[],
 	texts: ReadonlyMap<string, string>,
 	elsewhere: readonly string[],
+	analysed?: ReadonlyMap<string, PageAnalysis>,
 ): string[] {
-	const analyses = pages.map((page) => ({ file: page.file, ...analysePage(texts.get(page.file) ?? '') }));
+	const analyses = pages.map((page) => {
+		const text = texts.get(page.file) ?? '';
+		const known = analysed?.get(page.file);
+		// Sized as served: the analysis made for the page's policy was of the page before it.
+		return known
+			? {
+					file: page.file,
+					externalReferences: known.externalReferences,
+					gzip: gzipSync(text, { level: 9 }).length,
+				}
+			: { file: page.file, ...analysePage(text) };
+	});
 	const references = new Set(analyses.flatMap((analysis) => analysis.externalReferences));
 	const own = [...references].filter((href) => !fromElsewhere(href)).sort();
 	const blocked = [...references].filter(fromElsewhere).sort();
@@ -150,10 +163,11 @@ export function layoutContrastLines(
 	option: string,
 	pages: readonly { file: string }[],
 	texts: ReadonlyMap<string, string>,
+	analysed?: ReadonlyMap<string, PageAnalysis>,
 ): { lines: string[]; failures: string[] } {
 	const groups = new Map<string, { files: string[]; contrasts: LayoutContrast[] }>();
 	for (const page of pages) {
-		const { stylesheets, colorScheme } = analysePage(texts.get(page.file) ?? '');
+		const { stylesheets, colorScheme } = analysed?.get(page.file) ?? analysePage(texts.get(page.file) ?? '');
 		const key = JSON.stringify([stylesheets, colorScheme]);
 		const group = groups.get(key) ?? {
 			files: [],
