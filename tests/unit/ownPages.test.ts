@@ -22,6 +22,7 @@ import {
 	withoutScriptFiles,
 	fromElsewhere,
 	withMainLandmark,
+	inScreenLanguage,
 } from '../../packages/fallback-pages/src/integration/ownPages';
 import { joinBase } from '../../packages/fallback-pages/src/contract/contract';
 import { catalogContract } from '../../packages/fallback-pages/src/contract/fromCatalog';
@@ -413,5 +414,21 @@ describe('a page in a layout without <main>', () => {
 			'<div role="main"><div class="fallback"><h1>404</h1></div></div>',
 		])
 			expect(withMainLandmark(page(body))).toBe(page(body));
+	});
+});
+
+describe("a page in Starlight's frame", () => {
+	it("speaks the screen's language, without links to translations at paths that do not exist", () => {
+		const frame = (lang: string, dir: string, extra: string) =>
+			`<!doctype html><html lang="${lang}" dir="${dir}" data-theme="dark"><head><meta charset="utf-8"><title>503</title>${extra}</head><body><header><starlight-lang-select><label><select><option value="/de/ar/503/">Deutsch</option></select></label></starlight-lang-select></header><main><div class="not-content" lang="ar" dir="rtl"><div class="fallback"><h1>503</h1></div></div></main></body></html>`;
+		const links =
+			'<link rel="canonical" href="https://docs.example/ar/503/"><link rel="alternate" hreflang="de" href="https://docs.example/de/ar/503/"><link rel="alternate" type="application/rss+xml" href="/rss.xml">';
+		expect(inScreenLanguage(frame('en', 'ltr', links))).toBe(
+			frame(
+				'ar',
+				'rtl',
+				'<link rel="canonical" href="https://docs.example/ar/503/"><link rel="alternate" type="application/rss+xml" href="/rss.xml">',
+			).replace(/<starlight-lang-select>.*<\/starlight-lang-select>/, ''),
+		);
 	});
 });

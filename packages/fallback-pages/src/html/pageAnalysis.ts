@@ -18,7 +18,11 @@ export interface HtmlNode {
 	sourceCodeLocation?: {
 		startOffset: number;
 		endOffset: number;
-		startTag?: { startOffset: number; endOffset: number };
+		startTag?: {
+			startOffset: number;
+			endOffset: number;
+			attrs?: Record<string, { startOffset: number; endOffset: number }>;
+		};
 		endTag?: { startOffset: number; endOffset: number };
 	};
 }

@@ -557,6 +557,7 @@ async function buildDone(
 					name: layoutName(options.layout),
 					siteBase,
 					wasm: options.layout === 'starlight',
+					starlight: options.layout === 'starlight',
 					elsewhere: (href) => elsewhere.add(href),
 					analysed: (file, analysis) => analyses.set(file, analysis),
 					siteDirectives: ({ found, kept, left }) => {

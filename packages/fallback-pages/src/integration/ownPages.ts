@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { appErrorPages } from '../catalog/appErrors';
 import { statusCatalog } from '../catalog/statuses';
 import type { Locale } from '../i18n';
-import { edited, escapeAttribute } from '../html/edits';
+import { edited, escapeAttribute, type Edit } from '../html/edits';
 import { locatedElements, type HtmlNode, type PageAnalysis } from '../html/pageAnalysis';
 import { hasPolicyText, type SiteDirectives, siteDirectivesOf, withPagePolicy } from './pagePolicy';
 
@@ -379,6 +379,8 @@ export interface LayoutLoads {
 	siteBase: string;
 	/** Its scripts compile WebAssembly (Starlight's search, Pagefind): the policy allows it. */
 	wasm: boolean;
+	/** Starlight's frame, which reads a page's language from its path (inScreenLanguage). */
+	starlight?: boolean | undefined;
 	/** Told each stylesheet or script file from elsewhere the layout links: it is left out. */
 	elsewhere: (href: string) => void;
 	/**
@@ -520,6 +522,48 @@ export function withMainLandmark(html: string): string {
 }
 
 /**
+ * A page in Starlight's frame, in its own language: Starlight reads a page's language from the
+ * locale folder of its path, and Fallback's folders (`/zh/`) are not Starlight's (`/zh-cn/`), so the
+ * frame says the default locale's (`<html lang="en">`) and links the page's translations at paths
+ * that do not exist (`/de/pt/503/`). The page takes the `lang` and `dir` of Fallback's screen (its
+ * box in the frame: `.not-content`), and loses those links and Starlight's language picker, which
+ * lead to them (the screen's own list links the page in each language).
+ */
+export function inScreenLanguage(html: string): string {
+	const elements = locatedElements(html);
+	const attribute = (element: HtmlNode, name: string) =>
+		element.attrs?.find((attr) => attr.name === name)?.value;
+	const screen = elements.find(
+		(element) =>
+			(attribute(element, 'class') ?? '').split(/\s+/).includes('not-content') &&
+			attribute(element, 'lang') !== undefined,
+	);
+	const root = elements.find((element) => element.tagName === 'html');
+	if (!screen || !root) return html;
+	const edits: Edit[] = [];
+	for (const name of ['lang', 'dir']) {
+		const value = attribute(screen, name);
+		const at = root.sourceCodeLocation?.startTag?.attrs?.[name];
+		if (value !== undefined && at)
+			edits.push({ start: at.startOffset, end: at.endOffset, text: `${name}="${escapeAttribute(value)}"` });
+	}
+	for (const element of elements) {
+		const translation =
+			element.tagName === 'link' &&
+			attribute(element, 'rel')?.toLowerCase() === 'alternate' &&
+			attribute(element, 'hreflang') !== undefined;
+		const at = element.sourceCodeLocation;
+		if ((translation || element.tagName === 'starlight-lang-select') && at)
+			edits.push({ start: at.startOffset, end: at.endOffset, text: '' });
+	}
+	// A picker inside another that goes is gone with it.
+	const outer = edits.filter(
+		(edit) => !edits.some((other) => other !== edit && other.start <= edit.start && other.end >= edit.end),
+	);
+	return edited(html, 0, html.length, outer);
+}
+
+/**
  * Makes Fallback's pages in `dist` files with the names hosts look for (`503/index.html` renamed
  * `503.html`) and, with `inline`, self-contained: stylesheets inline, and their own policy for
  * their inline code. Returns each page's final text by its file name
@@ -546,7 +590,8 @@ export async function settlePages(
 		const scripts = inLayout
 			? withoutScriptFiles(styled, (src) => fromElsewhere(src) && (inLayout.elsewhere(src), true))
 			: withoutScriptFiles(styled);
-		const html = inline ? policed(inLayout ? withMainLandmark(scripts) : scripts, inLayout, page.file) : text;
+		const framed = inLayout?.starlight ? inScreenLanguage(scripts) : scripts;
+		const html = inline ? policed(inLayout ? withMainLandmark(framed) : framed, inLayout, page.file) : text;
 		const target = `${at}${page.file}`;
 		if (html !== text) await writeFile(join(dist, written), html);
 		if (written !== target) {
