@@ -184,8 +184,9 @@ describe("the error pages in Starlight's frame (layout: 'starlight')", () => {
 		async (file) => {
 			const html = await readFile(join(builds['framed']!.dist, file), 'utf8');
 			const arabic = file.startsWith('ar/');
-			// Starlight's frame is in its own locale (the site has no Arabic one); the screen in the page's.
-			expect(html).toMatch(/<html lang="en" dir="ltr"/);
+			// Starlight's frame keeps its direction (its texts are its locale's); the page says the
+			// language of its main content, the screen.
+			expect(html).toMatch(new RegExp(`<html lang="${arabic ? 'ar' : 'en'}" dir="ltr"`));
 			expect(html).toContain('Team Docs');
 			expect(html).toContain('<site-search');
 			expect(html).toContain('<starlight-theme-select');

@@ -426,7 +426,7 @@ describe("a page in Starlight's frame", () => {
 		expect(inScreenLanguage(frame('en', 'ltr', links))).toBe(
 			frame(
 				'ar',
-				'rtl',
+				'ltr',
 				'<link rel="canonical" href="https://docs.example/ar/503/"><link rel="alternate" type="application/rss+xml" href="/rss.xml">',
 			).replace(/<starlight-lang-select>.*<\/starlight-lang-select>/, ''),
 		);

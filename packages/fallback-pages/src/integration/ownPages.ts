@@ -525,9 +525,10 @@ export function withMainLandmark(html: string): string {
  * A page in Starlight's frame, in its own language: Starlight reads a page's language from the
  * locale folder of its path, and Fallback's folders (`/zh/`) are not Starlight's (`/zh-cn/`), so the
  * frame says the default locale's (`<html lang="en">`) and links the page's translations at paths
- * that do not exist (`/de/pt/503/`). The page takes the `lang` and `dir` of Fallback's screen (its
- * box in the frame: `.not-content`), and loses those links and Starlight's language picker, which
- * lead to them (the screen's own list links the page in each language).
+ * that do not exist (`/de/pt/503/`). The page takes the `lang` of Fallback's screen (its box in the
+ * frame, `.not-content`: the page's main content), and loses those links and Starlight's language
+ * picker, which lead to them (the screen's own list links the page in each language). The frame
+ * keeps its direction: its own texts are in its locale, and the screen has its own `dir`.
  */
 export function inScreenLanguage(html: string): string {
 	const elements = locatedElements(html);
@@ -541,12 +542,13 @@ export function inScreenLanguage(html: string): string {
 	const root = elements.find((element) => element.tagName === 'html');
 	if (!screen || !root) return html;
 	const edits: Edit[] = [];
-	for (const name of ['lang', 'dir']) {
-		const value = attribute(screen, name);
-		const at = root.sourceCodeLocation?.startTag?.attrs?.[name];
-		if (value !== undefined && at)
-			edits.push({ start: at.startOffset, end: at.endOffset, text: `${name}="${escapeAttribute(value)}"` });
-	}
+	const lang = root.sourceCodeLocation?.startTag?.attrs?.['lang'];
+	if (lang)
+		edits.push({
+			start: lang.startOffset,
+			end: lang.endOffset,
+			text: `lang="${escapeAttribute(attribute(screen, 'lang')!)}"`,
+		});
 	for (const element of elements) {
 		const translation =
 			element.tagName === 'link' &&
