@@ -164,6 +164,23 @@ export const noMainSite: UnchangedSite = {
 			'---\nimport Plain from \'../layouts/Plain.astro\';\n---\n<Plain title="About"><h1>About</h1></Plain>\n',
 	},
 	settings: ["site: 'https://plain.example',"],
+	// Its own post-build step, as teams have them (a link checker, an llms.txt generator): it fails
+	// on a page with no heading, and lists the site's pages in llms.txt. Listed before Fallback, it
+	// sees the site's pages alone; it must not run in Fallback's pass, whose site pages are empty.
+	imports: [
+		"import { readdirSync, readFileSync, writeFileSync } from 'node:fs';",
+		"import { fileURLToPath } from 'node:url';",
+	],
+	integrations: [
+		[
+			"{ name: 'team-post-build', hooks: { 'astro:build:done': ({ dir }) => {",
+			'			const root = fileURLToPath(dir);',
+			"			const pages = readdirSync(root, { recursive: true }).filter((file) => String(file).endsWith('.html')).sort();",
+			"			for (const page of pages) if (!readFileSync(root + page, 'utf8').includes('<h1')) throw new Error(`team-post-build: ${page} has no heading`);",
+			"			writeFileSync(root + 'llms.txt', pages.join('\\n') + '\\n');",
+			'		} } }',
+		].join('\n'),
+	],
 	fallback: "{ layout: './src/layouts/Plain.astro' }",
 };
 

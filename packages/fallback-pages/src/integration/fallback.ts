@@ -54,6 +54,7 @@ import {
 	copyPassPages,
 	pagesPass,
 	passFolder,
+	quietAfterBuild,
 	runPagesPass,
 	siteRoutesStubbed,
 	wantsPagesPass,
@@ -327,10 +328,9 @@ async function setUp(
 	// The error pages' layout: the site's (the option), the shell's (embed, the plugin: the site's
 	// 404.html), else Fallback's own page.
 	const pagesLayout = layout || (shell ? join(packageRoot, 'src/layouts/Bare.astro') : undefined);
-	// A site's build holds none of Fallback's: its pass does (pagesPass.ts).
-	if (state.pass === 'site') return;
 	if (state.pass === 'pages') {
 		updateConfig({ vite: { plugins: [siteRoutesStubbed(() => state.stubbed)] } });
+		quietAfterBuild(astro.integrations, 'fallback-pages');
 	}
 	updateConfig({
 		vite: {
@@ -361,6 +361,10 @@ async function setUp(
 			vite: { build: { assetsInlineLimit: 0 } },
 		});
 	}
+	// A site's build holds none of Fallback's routes: its pass does (pagesPass.ts). Its virtual
+	// modules stay, for a page of the site's own that shows Fallback's (this project's docs do):
+	// they change nothing of a build whose pages do not import them.
+	if (state.pass === 'site') return;
 	for (const route of plan.routes) {
 		injectRoute({ pattern: route.pattern, entrypoint: routeFile(route.file), prerender: true });
 	}

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegrationLogger } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { Plugin } from 'vite';
 import { packageRoot } from '../packageRoot';
 
@@ -82,6 +82,21 @@ export function siteRoutesStubbed(routes: () => readonly StubbedRoute[]): Plugin
 			return byEntrypoint.get(source.replace(/^\/+/, '')) ?? null;
 		},
 	};
+}
+
+/**
+ * The pass runs the site's integrations, which Fallback's pages may need (Starlight's frame, a
+ * renderer, Tailwind), but not what they do with a finished build (`astro:build:done`: a link
+ * validator, a search index, a sitemap, a compressor): that is for the site's build, and in the
+ * pass, whose site pages are stand-ins, a link validator would fail on every link. Their hooks
+ * are wrapped to do nothing while a pass is under way.
+ */
+export function quietAfterBuild(integrations: readonly AstroIntegration[], own: string): void {
+	for (const integration of integrations) {
+		const done = integration.hooks['astro:build:done'];
+		if (integration.name === own || !done) continue;
+		integration.hooks['astro:build:done'] = (params) => (pagesPass() ? undefined : done(params));
+	}
 }
 
 /** The folder the pass builds into: inside the site's node_modules/, which no tool of the site's reads. */
