@@ -201,14 +201,18 @@ describe("the site's own build, byte for byte, with Fallback added", () => {
 		const built = sites.find((one) => one.site.name === 'i18n')!;
 		const dist = join(built.folder, 'dist');
 		const before = join(built.folder, 'dist-without');
-		// The root 404 answers the default language, /en/… included; ja and zh their own.
+		// The root 404 answers the default language, /en/… included; ja its own; zh, which the site
+		// has none for, Fallback's.
 		const contract = readContractFile(join(built.folder, 'dist-hosts/contract.json'));
 		expect(contract.localeAliases).toEqual({ '/en/': 'en' });
 		expect(readFileSync(join(dist, '404.html'), 'utf8')).toBe(readFileSync(join(before, '404.html'), 'utf8'));
-		for (const lang of ['ja', 'zh'])
-			expect(readFileSync(join(dist, lang, '404.html'), 'utf8')).toBe(
-				readFileSync(join(before, lang, '404/index.html'), 'utf8'),
-			);
+		expect(readFileSync(join(dist, 'ja/404.html'), 'utf8')).toBe(
+			readFileSync(join(before, 'ja/404/index.html'), 'utf8'),
+		);
+		expect(readFileSync(join(dist, 'zh/404.html'), 'utf8')).toMatch(
+			/^<!DOCTYPE html><html lang="zh-Hans" dir="ltr"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy"/,
+		);
+		expect(existsSync(join(dist, 'zh/404'))).toBe(false);
 		// No page of Fallback's left as Astro wrote it: each is a file of its own name, with its policy.
 		const folders = readdirSync(dist, { recursive: true, withFileTypes: true }).filter(
 			(entry) =>
