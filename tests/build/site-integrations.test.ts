@@ -193,7 +193,7 @@ describe("the error pages in Starlight's frame (layout: 'starlight')", () => {
 			const [lang, dir] = arabic ? ['ar', 'rtl'] : ['en', 'ltr'];
 			expect(html).toMatch(
 				new RegExp(
-					`<div class="not-content[^"]*" lang="${lang}" dir="${dir}">\\s*<div class="fallback" data-pagefind-ignore="all">(?:<script[\\s\\S]*?</script>)?<div class="fallback-screen">`,
+					`<div class="not-content[^"]*" lang="${lang}" dir="${dir}">\\s*<div class="fallback" data-pagefind-ignore>(?:<script[\\s\\S]*?</script>)?<div class="fallback-screen">`,
 				),
 			);
 			// Not in Starlight's search index.

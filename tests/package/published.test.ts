@@ -36,8 +36,10 @@ const allowed: Record<Workspace, readonly RegExp[]> = {
 		// The marks the components put on the Netlify plugin's prebuilt pages, in its build only.
 		/^src\/kit\/marks\.ts$/,
 		/^src\/routes\/\[\.\.\.locale\]\/(problem\/)?[\w.[\]-]+\.(astro|ts)$/,
-		// The route that builds nothing, injected under a locale Astro's i18n falls back from.
+		// The route that builds nothing, injected under a locale Astro's i18n falls back from, and the
+		// stand-ins of a site's routes in Fallback's pass (integration/pagesPass.ts).
 		/^src\/routes\/noPages\.astro$/,
+		/^src\/routes\/stubs\/(emptyPage\.astro|emptyEndpoint\.ts|noEndpoints\.ts)$/,
 		/^src\/styles\/[\w-]+\.css$/,
 	],
 	'netlify-plugin-fallback-pages': [
@@ -58,6 +60,9 @@ const required: Record<Workspace, readonly string[]> = {
 		'dist/cloudflare-worker.js',
 		'src/routes/[...locale]/[code].astro',
 		'src/routes/noPages.astro',
+		'src/routes/stubs/emptyPage.astro',
+		'src/routes/stubs/emptyEndpoint.ts',
+		'src/routes/stubs/noEndpoints.ts',
 		'src/styles/preview.css',
 		// A site's look: the screen's styles in a layout, and the layouts a site or Starlight uses.
 		'src/styles/layout.css',

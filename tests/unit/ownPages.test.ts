@@ -399,11 +399,11 @@ describe('a page in a layout without <main>', () => {
 
 	it("makes the screen's box the page's main landmark, changing nothing else", () => {
 		const html = page(
-			'<header>Site</header><div class="content"><div class="fallback" data-pagefind-ignore="all"><div class="fallback-screen"><h1>404</h1></div></div></div><footer>x</footer>',
+			'<header>Site</header><div class="content"><div class="fallback" data-pagefind-ignore><div class="fallback-screen"><h1>404</h1></div></div></div><footer>x</footer>',
 		);
 		expect(withMainLandmark(html)).toBe(
 			page(
-				'<header>Site</header><div class="content"><main class="fallback" data-pagefind-ignore="all"><div class="fallback-screen"><h1>404</h1></div></main></div><footer>x</footer>',
+				'<header>Site</header><div class="content"><main class="fallback" data-pagefind-ignore><div class="fallback-screen"><h1>404</h1></div></main></div><footer>x</footer>',
 			),
 		);
 	});
