@@ -322,17 +322,35 @@ export async function staticHeaderRules(buildDir) {
 }
 
 /**
+ * Whether the site at `buildDir` is a Next.js site (`next` among the dependencies of its
+ * package.json), whose Netlify runtime writes its header rules in the case Fallback writes its own.
+ * @param {string} buildDir
+ */
+export function dependsOnNext(buildDir) {
+	const file = join(buildDir, 'package.json');
+	if (!existsSync(file)) return false;
+	try {
+		const json = JSON.parse(readFileSync(file, 'utf8'));
+		return ['dependencies', 'devDependencies'].some((field) => json?.[field]?.['next'] !== undefined);
+	} catch {
+		return false;
+	}
+}
+
+/**
  * Fallback's header rules with the site's casing of each header name: as a rule the site has when
  * the build starts writes it (netlify.toml, a `_headers` already in the publish folder or in a
- * folder the build copies, staticHeaderRules), else in lower case, as the frameworks that write a
- * `_headers` in their build write theirs (SvelteKit's, Nuxt's). Netlify warns about a header set in
- * two cases anywhere in a site's rules, and reads the build's `_headers` with Fallback's rules
- * before any later step of a plugin's could follow it.
+ * folder the build copies, staticHeaderRules), else as the site's framework writes the rules of
+ * its build: in lower case (SvelteKit's, Nuxt's `_headers`), or as Fallback writes them for
+ * Next.js, whose Netlify runtime writes `Cache-Control` (`unknown: 'as written'`). Netlify warns
+ * about a header set in two cases anywhere in a site's rules, and reads the build's `_headers` with
+ * Fallback's rules before any later step of a plugin's could follow it.
  * @param {NetlifyConfig['headers']} headers
  * @param {readonly { values?: Record<string, unknown> }[]} siteHeaders netlifyConfig.headers
+ * @param {'lower case' | 'as written'} [unknown] the case of a name the site's rules do not have
  * @returns {NetlifyConfig['headers']}
  */
-export function inSiteCasing(headers, siteHeaders) {
+export function inSiteCasing(headers, siteHeaders, unknown = 'lower case') {
 	/** @type {Map<string, string>} */
 	const site = new Map();
 	for (const name of siteHeaders.flatMap((rule) => Object.keys(rule.values ?? {}))) {
@@ -342,7 +360,7 @@ export function inSiteCasing(headers, siteHeaders) {
 		...rule,
 		values: Object.fromEntries(
 			Object.entries(rule.values).map(([name, value]) => [
-				site.get(name.toLowerCase()) ?? name.toLowerCase(),
+				site.get(name.toLowerCase()) ?? (unknown === 'as written' ? name : name.toLowerCase()),
 				value,
 			]),
 		),
@@ -409,7 +427,11 @@ export async function planRules({ inputs, buildDir, siteHeaders = [], utils, log
 	const split = placedRules(embedded.rules, folder, embed);
 	const rules = {
 		...split,
-		headers: inSiteCasing(split.headers, [...siteHeaders, ...(await staticHeaderRules(buildDir))]),
+		headers: inSiteCasing(
+			split.headers,
+			[...siteHeaders, ...(await staticHeaderRules(buildDir))],
+			dependsOnNext(buildDir) ? 'as written' : 'lower case',
+		),
 	};
 	// Another step's content (a framework's) stays; Fallback's rules join it.
 	await updateFrameworksFile(

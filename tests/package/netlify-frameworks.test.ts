@@ -296,6 +296,8 @@ describe("a Next.js static export with its own not-found page, on Next.js's Netl
 	it('builds, and its log names where the runtime deploys the pages from and where they end', () => {
 		expect(built.success, built.log).toBe(true);
 		expect(built.log).toMatch(/Fallback: \d+ pages in out\/fallback\/ \(/);
+		// Next.js's runtime writes Cache-Control; Fallback's rules follow it (no header in two cases).
+		expect(built.log).not.toContain('set twice with different cases');
 		expect(built.log).toContain(
 			"Next.js's runtime has put its static files here for the deploy and moves them back to .netlify/static/ once the build ends",
 		);
@@ -345,6 +347,7 @@ describe("Next.js rendering on the server, on Next.js's Netlify runtime, the plu
 	it('builds, and puts the pages where the runtime deploys from, saying so', () => {
 		expect(built.success, built.log).toBe(true);
 		expect(built.log).toMatch(/Fallback: \d+ pages in \.netlify\/static\/fallback\/ \(/);
+		expect(built.log).not.toContain('set twice with different cases');
 		expect(built.log).toContain("Next.js's runtime deploys .netlify/static/ in place of the publish folder");
 		// After the build the runtime has moved the deployed folder back: the pages are in it.
 		expect(existsSync(join(project, '.netlify/static/fallback/503.html'))).toBe(true);

@@ -21,6 +21,7 @@ import { failPlugin as netlifyFailPlugin } from '../../node_modules/@netlify/bui
 import * as plugin from '../../packages/netlify-plugin-fallback-pages/index.js';
 import {
 	deployedFolder,
+	dependsOnNext,
 	inSiteCasing,
 	serverFunctions,
 	staticHeaderRules,
@@ -363,6 +364,19 @@ describe("the site's server functions and header casing", () => {
 		expect(
 			inSiteCasing(fallback, [{ values: { 'CACHE-control': 'x' } }, { values: { 'cache-control': 'y' } }]),
 		).toEqual([{ for: '/fallback/503', values: { 'CACHE-control': 'no-cache', 'retry-after': '300' } }]);
+		// A Next.js site: its runtime writes Cache-Control, so Fallback's names stay as written.
+		expect(inSiteCasing(fallback, [], 'as written')).toEqual(fallback);
+	});
+
+	it('knows a Next.js site by its package.json', () => {
+		const site = mkdtempSync(join(tmpdir(), 'fallback-next-'));
+		expect(dependsOnNext(site)).toBe(false);
+		writeFileSync(join(site, 'package.json'), JSON.stringify({ dependencies: { next: '16.4.0' } }));
+		expect(dependsOnNext(site)).toBe(true);
+		writeFileSync(join(site, 'package.json'), JSON.stringify({ devDependencies: { vite: '8' } }));
+		expect(dependsOnNext(site)).toBe(false);
+		writeFileSync(join(site, 'package.json'), '{ not json');
+		expect(dependsOnNext(site)).toBe(false);
 	});
 });
 
