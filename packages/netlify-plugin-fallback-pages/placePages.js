@@ -273,7 +273,7 @@ async function loadAstroBuild(why, utils) {
 		const missing = error instanceof Error && /Cannot find package 'fallback-pages'/.test(error.message);
 		return utils.build.failBuild(
 			missing
-				? `Fallback: the plugin's prebuilt pages cannot take ${why}: Astro builds the pages, from the package fallback-pages. Add it to the site's devDependencies from its tarball (npm run pack in a clone of Fallback, the file copied into the site's vendor/ and committed): npm install --save-dev ./vendor/fallback-pages-${PAGES_RANGE}.tgz; once it is on npm: npm install --save-dev fallback-pages@${PAGES_RANGE}`
+				? `Fallback: the plugin's prebuilt pages cannot take ${why}: Astro builds the pages, from the package fallback-pages. Add it to the site's devDependencies: npm install --save-dev ./vendor/fallback-pages-${PAGES_RANGE}.tgz, its tarball copied into the site's vendor/ and committed, until it is on npm; then npm install --save-dev fallback-pages@${PAGES_RANGE}`
 				: `Fallback: could not load fallback-pages with Node ${process.versions.node} (it needs Node >= 22.12; set NODE_VERSION): ${error instanceof Error ? error.message : String(error)}`,
 		);
 	}

@@ -484,7 +484,7 @@ describe("the plugin's handlers on sites they must refuse", () => {
 				"Fallback: your look: every error page goes into the site's own 404.html, in its element marked data-fallback",
 			);
 			expect(error).toBe(
-				"Fallback: the plugin's prebuilt pages cannot take the site's own 404.html as their shell (an element of it is marked data-fallback): Astro builds the pages, from the package fallback-pages. Add it to the site's devDependencies from its tarball (npm run pack in a clone of Fallback, the file copied into the site's vendor/ and committed): npm install --save-dev ./vendor/fallback-pages-0.1.0.tgz; once it is on npm: npm install --save-dev fallback-pages@0.1.0",
+				"Fallback: the plugin's prebuilt pages cannot take the site's own 404.html as their shell (an element of it is marked data-fallback): Astro builds the pages, from the package fallback-pages. Add it to the site's devDependencies: npm install --save-dev ./vendor/fallback-pages-0.1.0.tgz, its tarball copied into the site's vendor/ and committed, until it is on npm; then npm install --save-dev fallback-pages@0.1.0",
 			);
 			expect(existsSync(join(folder, 'fallback'))).toBe(false);
 		} finally {
@@ -497,7 +497,7 @@ describe("the plugin's handlers on sites they must refuse", () => {
 		try {
 			const branded = await place(folder, {}, "{ links: [{ label: 'Help', url: '/help' }] }");
 			expect(branded.error).toBe(
-				"Fallback: the plugin's prebuilt pages cannot take these options (links is not the default look): Astro builds the pages, from the package fallback-pages. Add it to the site's devDependencies from its tarball (npm run pack in a clone of Fallback, the file copied into the site's vendor/ and committed): npm install --save-dev ./vendor/fallback-pages-0.1.0.tgz; once it is on npm: npm install --save-dev fallback-pages@0.1.0",
+				"Fallback: the plugin's prebuilt pages cannot take these options (links is not the default look): Astro builds the pages, from the package fallback-pages. Add it to the site's devDependencies: npm install --save-dev ./vendor/fallback-pages-0.1.0.tgz, its tarball copied into the site's vendor/ and committed, until it is on npm; then npm install --save-dev fallback-pages@0.1.0",
 			);
 			expect(existsSync(join(folder, 'fallback'))).toBe(false);
 			// The plugin's own inputs for a brand take the same way.
