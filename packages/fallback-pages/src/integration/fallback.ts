@@ -58,6 +58,7 @@ import {
 	runPagesPass,
 	siteRoutesStubbed,
 	wantsPagesPass,
+	withoutUnusedAssets,
 	type StubbedRoute,
 } from './pagesPass';
 import { parseSiteOptions } from './userErrors';
@@ -478,13 +479,15 @@ async function buildDone(
 	// name; else, in a build of its own, Astro says which files each route wrote. The site's
 	// routes win some (Astro warns), and those pages stay as the site built them.
 	let ours: Set<string>;
+	let passAssets: string[] = [];
 	if (state.pass === 'site') {
 		try {
 			const built = await runPagesPass(root, logger);
 			const copied = await copyPassPages(built, dist, assetsDir);
-			ours = new Set(copied.map((file) => join(dist, file)));
+			ours = new Set(copied.pages.map((file) => join(dist, file)));
+			passAssets = copied.assets;
 			logger.info(
-				`Fallback's pages built in a pass of their own (${built.seconds.toFixed(1)} s): ${copied.length} files added, none of the site's changed`,
+				`Fallback's pages built in a pass of their own (${built.seconds.toFixed(1)} s): ${copied.pages.length} files added, none of the site's changed`,
 			);
 		} finally {
 			await rm(passFolder(root), { recursive: true, force: true });
@@ -573,6 +576,9 @@ async function buildDone(
 			: undefined,
 	});
 	if (embedded) checkNoInlineCode(texts.values());
+	// The pass's asset files that no settled page loads (their stylesheets are inline now; a
+	// renderer's client script of the site's integrations) go.
+	await withoutUnusedAssets(dist, passAssets, texts.values());
 	if (options.layout) {
 		const errorPages = pages.filter((page) => page.gallery === undefined);
 		const contrast = layoutContrastLines(options.layout, errorPages, texts, analyses);

@@ -8,7 +8,7 @@
  * site's build does not have are then copied into the site's build; nothing there is overwritten.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -163,21 +163,49 @@ async function filesUnder(folder: string): Promise<string[]> {
 /**
  * Fallback's pages, and the files in the assets folder they may load, copied from the pass into
  * the site's build where the site's build has no file of that name: the site's files stay its
- * own. Resolves to the pages copied, relative to `dist`.
+ * own. Resolves to the pages and the asset files copied, relative to `dist`; those of the assets
+ * the settled pages do not load go again (withoutUnusedAssets).
  */
 export async function copyPassPages(
 	pass: { folder: string; written: readonly string[] },
 	dist: string,
 	assetsDir: string,
-): Promise<string[]> {
+): Promise<{ pages: string[]; assets: string[] }> {
 	const assets = (await filesUnder(join(pass.folder, assetsDir))).map((file) => `${assetsDir}/${file}`);
-	const copied: string[] = [];
+	const copied = { pages: [] as string[], assets: [] as string[] };
 	for (const file of [...pass.written, ...assets]) {
 		const to = join(dist, file);
 		if (existsSync(to)) continue;
 		await mkdir(dirname(to), { recursive: true });
 		await copyFile(join(pass.folder, file), to);
-		if (!file.startsWith(`${assetsDir}/`)) copied.push(file);
+		(file.startsWith(`${assetsDir}/`) ? copied.assets : copied.pages).push(file);
 	}
 	return copied;
+}
+
+/**
+ * Removes the asset files copied from the pass that Fallback's settled pages do not load, nor any
+ * file they load in turn (a script's chunks, a stylesheet's font): the pass built what the site's
+ * integrations add to every build (a renderer's client script), which no page of Fallback's needs.
+ * Asset names carry their content's hash, so a name found in a page or a loaded file is a use.
+ * Resolves to the files removed.
+ */
+export async function withoutUnusedAssets(
+	dist: string,
+	copied: readonly string[],
+	pages: Iterable<string>,
+): Promise<string[]> {
+	const name = (file: string) => file.slice(file.lastIndexOf('/') + 1);
+	const used = new Set<string>();
+	let texts = [...pages];
+	while (texts.length > 0) {
+		const found = copied.filter((file) => !used.has(file) && texts.some((text) => text.includes(name(file))));
+		for (const file of found) used.add(file);
+		texts = await Promise.all(
+			found.filter((file) => /\.(m?js|css)$/.test(file)).map((file) => readFile(join(dist, file), 'utf8')),
+		);
+	}
+	const unused = copied.filter((file) => !used.has(file));
+	await Promise.all(unused.map((file) => rm(join(dist, file))));
+	return unused;
 }
