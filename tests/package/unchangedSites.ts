@@ -5,6 +5,7 @@
  */
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { starlightDocsFiles } from '../build/starlightDocs';
 import { teamSiteProject } from '../contract/teamSite';
 
 /** A site: its files, and the options of its fallback() (JavaScript source), or its whole config. */
@@ -85,13 +86,8 @@ const codeBlocks = [
 /** A Starlight docs site: six locales (two region-tagged), its own 404.md in each, code blocks. */
 export function starlightSite(name: string, fallback: string, locales = starlightLocales): UnchangedSite {
 	const files: Record<string, string> = {
-		'src/content.config.ts': [
-			"import { defineCollection } from 'astro:content';",
-			"import { docsLoader } from '@astrojs/starlight/loaders';",
-			"import { docsSchema } from '@astrojs/starlight/schema';",
-			'export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };',
-			'',
-		].join('\n'),
+		// Starlight's docs collection, as the build suite's Starlight site has it.
+		'src/content.config.ts': starlightDocsFiles['src/content.config.ts']!,
 		'public/favicon.svg':
 			'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#7c3aed"/></svg>\n',
 	};
