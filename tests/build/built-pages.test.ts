@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses';
-import { lucideClass } from '../../packages/fallback-pages/src/catalog/icons';
+import { iconSvg } from '../../packages/fallback-pages/src/components/iconSvg';
 import { isLocale } from '../../packages/fallback-pages/src/i18n';
 import {
 	appErrorPages,
@@ -67,7 +67,7 @@ describe('dist/', () => {
 		expect(textOf(html, 'title')).toBe(status.title);
 		expect(textOf(html, 'h1')).toBe(String(status.code));
 		expect(textOf(html, 'h2')).toBe(status.message);
-		expect(html).toContain(lucideClass(status.icon));
+		expect(html).toContain(iconSvg(status.icon, 40));
 		expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
 	});
 

@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { statusCatalog } from '../../packages/fallback-pages/src/catalog/statuses';
 import { appErrorPages } from '../../packages/fallback-pages/src/catalog/appErrors';
-import { lucideClass } from '../../packages/fallback-pages/src/catalog/icons';
+import { iconSvg } from '../../packages/fallback-pages/src/components/iconSvg';
 import { catalogues, statusTexts, type Locale } from '../../packages/fallback-pages/src/i18n';
 import { cspHash, LAYOUT_HEADER_POLICY } from '../../packages/fallback-pages/src/contract/pageHeaders';
 import {
@@ -27,6 +27,8 @@ import {
 	type HtmlNode,
 } from '../../packages/fallback-pages/src/html/pageAnalysis';
 import { buildTimeoutMs } from '../../scripts/build-with';
+import { lastInScreen, marksIn } from './requestIdMark';
+import { requestIdMarkup } from '../../packages/fallback-pages/src/contract/contract';
 import { buildTeamSite, teamSiteProject, type TeamSiteBuild } from '../contract/teamSite';
 
 const layout = './src/layouts/Site.astro';
@@ -65,7 +67,8 @@ interface Expected {
 	/** The visible h1, the status code; the app-error pages have a hidden one. */
 	code?: number;
 	message: string;
-	icon: string;
+	/** The screen icon, as iconSvg draws it. */
+	iconMarkup: string;
 }
 
 const locales: readonly Locale[] = ['en', 'ar'];
@@ -83,7 +86,7 @@ const expectedPages: Expected[] = locales.flatMap((locale) => {
 				help: texts.help,
 				code: status.code,
 				message: texts.message,
-				icon: lucideClass(status.icon),
+				iconMarkup: iconSvg(status.icon, 40),
 			};
 		}),
 		...appErrorPages.map((page) => {
@@ -95,7 +98,7 @@ const expectedPages: Expected[] = locales.flatMap((locale) => {
 				title: texts.title,
 				help: texts.help,
 				message: page.slug === 'application-error' ? messages.applicationError.message : '',
-				icon: lucideClass(page.icon),
+				iconMarkup: iconSvg(page.icon, 40),
 			};
 		}),
 	];
@@ -168,9 +171,10 @@ describe("every error page in the site's layout", () => {
 			walkElements(screen, (element) => {
 				inScreen.push(element);
 			});
-			expect(inScreen.some((element) => element.tagName === 'svg' && hasClass(element, page.icon))).toBe(
-				true,
-			);
+			expect(inScreen.some((element) => element.tagName === 'svg')).toBe(true);
+			// A server's request ID line goes at the end of the screen, not before the layout's </main>.
+			expect([lastInScreen(html), marksIn(html)]).toEqual([requestIdMarkup.pageAnchor, 1]);
+			expect(html).toContain(page.iconMarkup);
 			const h1 = inScreen.find((element) => element.tagName === 'h1')!;
 			if (page.code !== undefined) expect(textContent(h1)).toBe(String(page.code));
 			else expect(hasClass(h1, 'sr')).toBe(true);

@@ -11,6 +11,8 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { starlightDocsFiles, starlightPackageJson } from './starlightDocs';
+import { lastInScreen, marksIn } from './requestIdMark';
+import { requestIdMarkup } from '../../packages/fallback-pages/src/contract/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTimeoutMs } from '../../scripts/build-with';
 import { teamSiteProject } from '../contract/teamSite';
@@ -196,6 +198,8 @@ describe("the error pages in Starlight's frame (layout: 'starlight')", () => {
 					`<div class="not-content[^"]*" lang="${lang}" dir="${dir}">\\s*<div class="fallback" data-pagefind-ignore>(?:<script[\\s\\S]*?</script>)?<div class="fallback-screen">`,
 				),
 			);
+			// A server's request ID line goes at the end of the screen, inside Starlight's content.
+			expect([lastInScreen(html), marksIn(html)]).toEqual([requestIdMarkup.pageAnchor, 1]);
 			// Not in Starlight's search index.
 			expect(html).not.toContain('data-pagefind-body');
 			const { styles, styleAttributes, inlineScripts, scriptFiles } = analysePage(html);

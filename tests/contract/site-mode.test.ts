@@ -242,7 +242,7 @@ async function layoutPageInBrowser(port: number, path: string) {
 				),
 				script: document.documentElement.dataset['teamScript'] === 'ran',
 				screen: document.querySelector('main > .fallback > .fallback-screen h1')?.textContent ?? null,
-				icon: !!document.querySelector('.fallback-screen > svg.lucide'),
+				icon: !!document.querySelector('.fallback-screen > svg'),
 			};
 		});
 		const axe = await new AxeBuilder({ page })

@@ -5,7 +5,7 @@ import { statusCatalog, type StatusEntry } from '../../packages/fallback-pages/s
 import { appErrorPages } from '../../packages/fallback-pages/src/catalog/appErrors';
 
 export { statusCatalog, appErrorPages, type StatusEntry };
-export { lucideClass as iconClass } from '../../packages/fallback-pages/src/catalog/icons';
+export { iconSvg } from '../../packages/fallback-pages/src/components/iconSvg';
 
 /**
  * netlify-cli (and @netlify/redirects) treat a rule whose status is 300–400 as a redirect, so the

@@ -217,7 +217,7 @@ async function expectInLayout(port: number, { netlifyCli }: { netlifyCli: boolea
 		expect(answer.body, route.path).toContain(`<body data-status="${route.status}">`);
 		expect(answer.body, route.path).toContain('<header class="site-header">');
 		expect(answer.body, route.path).toContain('<footer class="site-footer">');
-		expect(answer.body, route.path).toMatch(/<div class="fallback-screen"><svg [^>]*class="lucide /);
+		expect(answer.body, route.path).toMatch(/<div class="fallback-screen"><svg [^>]*aria-hidden/);
 	}
 }
 

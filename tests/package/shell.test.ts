@@ -155,7 +155,7 @@ async function expectInShell(port: number, folder: string) {
 		expect(answer.body, route.path).toContain('<footer class="bottom">');
 		expect(answer.body, route.path).toContain('<link rel="stylesheet" href="/css/site.css">');
 		expect(answer.body, route.path).toMatch(
-			/<main data-fallback><div class="fallback" data-pagefind-ignore>.*<svg [^>]*class="lucide /s,
+			/<main data-fallback><div class="fallback" data-pagefind-ignore>.*<div class="fallback-screen"><svg [^>]*aria-hidden/s,
 		);
 	}
 }

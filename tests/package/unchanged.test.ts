@@ -22,6 +22,7 @@ import {
 	run,
 } from '../../scripts/fresh-project';
 import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
+import { lastInScreen, marksIn } from '../build/requestIdMark';
 import {
 	cspSite,
 	i18nSite,
@@ -188,11 +189,12 @@ describe("the site's own build, byte for byte, with Fallback added", () => {
 		expect(policy('dist/503.html')).toContain("default-src 'self'");
 	});
 
-	it('gives each error page in a layout without <main> exactly one main landmark, and warns of nothing it loads', () => {
+	it("gives each error page in a layout without <main> exactly one main landmark, the request ID's mark at the end of the screen, and warns of nothing it loads", () => {
 		const built = sites.find((one) => one.site.name === 'no-main')!;
 		for (const file of ['404.html', '503.html', 'global-error.html']) {
 			const html = readFileSync(join(built.folder, 'dist', file), 'utf8');
 			expect(html.match(/<main[\s>]/g), file).toHaveLength(1);
+			expect([lastInScreen(html), marksIn(html)], file).toEqual(['<!--request-id-->', 1]);
 		}
 		expect(built.with.log).not.toMatch(/would load/);
 	});

@@ -27,7 +27,7 @@ const files: Record<string, string> = {
 	...Object.fromEntries(
 		['', 'de/'].flatMap((folder) =>
 			[404, 405, 503].flatMap((status) => [
-				[`/${folder}${status}.html`, `<main>${folder || 'en/'}${status}</main>`],
+				[`/${folder}${status}.html`, `<main>${folder || 'en/'}${status}<!--request-id--></main>`],
 				[`/${folder}problem/${status}.json`, `{"type":"https://example.com/${status}","status":${status}}`],
 				[`/${folder}problem/${status}.txt`, `${folder || 'en/'}${status} as text`],
 			]),

@@ -84,8 +84,3 @@ export const icons = check({
 });
 
 export type IconName = keyof typeof icons;
-
-/** The class lucide gives an icon's SVG: `FileQuestionMark` → `lucide-file-question-mark`. */
-export function lucideClass(name: IconName): string {
-	return `lucide-${name.replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase())}`;
-}

@@ -5,6 +5,8 @@
  * catalogue: `fromCatalog.ts` builds the real contract, tests build small ones.
  */
 
+import { REQUEST_ID_MARK } from './requestIdMark';
+
 /** Response headers by name. */
 export type HeaderValues = Readonly<Record<string, string>>;
 
@@ -309,15 +311,15 @@ export const requestIdsOf = (contract: RouteContract): 'page' | 'header' | false
 	contract.requestId ?? 'page';
 
 /**
- * How a server that can edit an error answer shows its request ID in it: the page gets a line
- * before the end of its main content, the problem document `instance` first (a reference to this
- * occurrence, RFC 9457 3.1.5). Each replaces its anchor.
+ * How a server that can edit an error answer shows its request ID in it: the page gets a line at
+ * the end of Fallback's screen, in the place of its mark (requestIdMark.ts), the problem document
+ * `instance` first (a reference to this occurrence, RFC 9457 3.1.5). Each replaces its anchor.
  */
 export const requestIdMarkup = {
-	pageAnchor: '</main>',
+	pageAnchor: REQUEST_ID_MARK,
 	page: (line: string, id: string) => {
 		const [before = '', after = ''] = line.split('{id}');
-		return `<p>${before}<code>${id}</code>${after}</p></main>`;
+		return `<p>${before}<code>${id}</code>${after}</p>`;
 	},
 	problemAnchor: '{"type":',
 	problem: (id: string) => `{"instance":"#request-${id}","type":`,
