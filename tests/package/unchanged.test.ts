@@ -21,6 +21,7 @@ import {
 	repositoryRoot,
 	run,
 } from '../../scripts/fresh-project';
+import { serveOnNetlify } from './serve';
 import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
 import { lastInScreen, marksIn } from '../build/requestIdMark';
 import {
@@ -29,6 +30,7 @@ import {
 	keepAside,
 	noMainSite,
 	starlightSite,
+	tailwindSite,
 	writeUnchangedSite,
 	type UnchangedSite,
 } from './unchangedSites';
@@ -127,6 +129,8 @@ beforeAll(async () => {
 	await npmInstall(project, [
 		`astro@${await astroVersion()}`,
 		`@astrojs/starlight@${workspaceStarlight}`,
+		'tailwindcss@4',
+		'@tailwindcss/vite@4',
 		tarball,
 	]);
 	sites = await buildTwice(project, [
@@ -135,6 +139,7 @@ beforeAll(async () => {
 		cspSite,
 		noMainSite,
 		i18nSite,
+		tailwindSite,
 	]);
 	console.log(figures(sites));
 	for (const versions of olderStarlights) {
@@ -164,7 +169,7 @@ afterAll(async () => {
 });
 
 describe("the site's own build, byte for byte, with Fallback added", () => {
-	it.each(['starlight', 'starlight-frame', 'csp', 'no-main', 'i18n'])(
+	it.each(['starlight', 'starlight-frame', 'csp', 'no-main', 'i18n', 'tailwind'])(
 		'%s: every file of the build without Fallback is in the build with it as it was',
 		(name) => {
 			const built = sites.find((one) => one.site.name === name)!;
@@ -224,6 +229,35 @@ describe("the site's own build, byte for byte, with Fallback added", () => {
 		);
 		expect(folders.map((entry) => entry.parentPath)).toEqual([]);
 		expect(built.with.log).not.toContain('Could not render');
+	});
+});
+
+describe('a Tailwind 4 site, verified between two builds', () => {
+	it('builds the same after verify ran in its folder: the reports are outside what Tailwind scans', async () => {
+		const built = sites.find((one) => one.site.name === 'tailwind')!;
+		const dist = join(built.folder, 'dist');
+		// Tailwind scans the site: the page's classes have their rules.
+		const css = filesOf(dist).filter((file) => file.endsWith('.css'));
+		expect(css.some((file) => readFileSync(join(dist, file), 'utf8').includes('.text-teal-700'))).toBe(true);
+		const server = await serveOnNetlify(dist, join(built.folder, '..', 'netlify-tailwind'));
+		try {
+			const verified = await run(built.folder, join(built.folder, '..', 'node_modules/.bin/fallback-pages'), [
+				'verify',
+				`http://127.0.0.1:${server.port}`,
+				'--host',
+				'netlify-cli',
+			]);
+			const log = verified.stdout + verified.stderr;
+			expect(verified.code, log).toBe(0);
+			expect(log).toContain(
+				`Reports: ${join(built.folder, 'node_modules/.cache/fallback-pages/verify')}/report.html`,
+			);
+		} finally {
+			await server.stop();
+		}
+		await keepAside(dist, join(built.folder, 'dist-first'));
+		await build(join(built.folder, '..'), built.folder, true);
+		expect(differingFiles(join(built.folder, 'dist-first'), dist)).toEqual([]);
 	});
 });
 

@@ -3,8 +3,10 @@
  * with Fallback (tests/package/unchanged.test.ts): `FALLBACK_BUILD=without` leaves fallback() out of
  * the config. The sites are written here, after the shapes seen on real ones (none is copied).
  */
+import { execFile } from 'node:child_process';
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { starlightDocsFiles } from '../build/starlightDocs';
 import { teamSiteProject } from '../contract/teamSite';
 
@@ -21,6 +23,8 @@ export interface UnchangedSite {
 	fallback: string;
 	/** A copy of the contract suite's team site under the files (its layout, script, font, image). */
 	teamSite?: boolean;
+	/** A git work tree of its own (its .gitignore counts for the tools that read it). */
+	git?: boolean;
 }
 
 /** The config: fallback() in it unless the build is the one without (FALLBACK_BUILD=without). */
@@ -49,6 +53,7 @@ export async function writeUnchangedSite(site: UnchangedSite, folder: string): P
 		await mkdir(dirname(join(folder, path)), { recursive: true });
 		await writeFile(join(folder, path), text);
 	}
+	if (site.git) await promisify(execFile)('git', ['init', '-q'], { cwd: folder });
 }
 
 /** Copies a built folder aside (`dist` → `dist-without`). */
@@ -178,6 +183,38 @@ export const noMainSite: UnchangedSite = {
 		].join('\n'),
 	],
 	fallback: "{ layout: './src/layouts/Plain.astro' }",
+};
+
+/**
+ * A Tailwind 4 site (its Vite plugin), in a git work tree that ignores its build output as teams'
+ * do: Tailwind writes a rule for each class it finds in the files it scans, every file of the site
+ * that git does not ignore. A folder Fallback writes into it (verify's reports once) would add rules.
+ */
+export const tailwindSite: UnchangedSite = {
+	name: 'tailwind',
+	what: 'a Tailwind 4 site on which verify runs between two builds',
+	files: {
+		'.gitignore': 'dist*/\nnode_modules/\n.astro/\n',
+		// The site's folder is where Tailwind looks (a team runs its build there; the suite does not).
+		'src/styles/site.css': '@import "tailwindcss" source("../..");\n',
+		'src/layouts/Site.astro': [
+			'---',
+			"import '../styles/site.css';",
+			'const { title } = Astro.props;',
+			'---',
+			'<html lang="en" class="bg-stone-50">',
+			'\t<head><meta charset="utf-8" /><title>{title}</title></head>',
+			'\t<body class="mx-auto max-w-2xl p-6 text-stone-900"><main><slot /></main></body>',
+			'</html>',
+			'',
+		].join('\n'),
+		'src/pages/index.astro':
+			'---\nimport Site from \'../layouts/Site.astro\';\n---\n<Site title="Notes"><h1 class="text-3xl font-bold text-teal-700">Notes</h1><p class="mt-4">Written weekly.</p></Site>\n',
+	},
+	imports: ["import tailwindcss from '@tailwindcss/vite';"],
+	settings: ['vite: { plugins: [tailwindcss()] },'],
+	fallback: '{}',
+	git: true,
 };
 
 const i18nBase = (depth: string) => `---\nimport Base from '${depth}layouts/Base.astro';\n`;

@@ -6,6 +6,7 @@ import { UsageError } from '../errors';
 import { readConfigFile, shown } from '../embed/configFile';
 import { buildPages, type BuiltPages } from '../embed/build';
 import { buildUsage } from './usage';
+import { gitignoreHint } from '../gitignore';
 
 export async function buildCommand(argv: string[]): Promise<number> {
 	const { values } = readArgs('build', argv, {
@@ -30,6 +31,10 @@ export async function buildCommand(argv: string[]): Promise<number> {
 	console.log(
 		`fallback-pages: ${built.pages} pages in ${shown(built.out)}/, ${hostsLine(built, options.base ?? '/')} (${built.seconds.toFixed(1)} s)`,
 	);
+	// The pages' folder is published as it is (or copied into the site's), so it holds no .gitignore
+	// of its own, as the hosts' folder does: one of `*` copied into a committed folder would hide it.
+	const hint = gitignoreHint(built.out, process.cwd());
+	if (hint) console.log(`fallback-pages: ${shown(built.out)}/ is not ignored by git${hint}`);
 	return 0;
 }
 
