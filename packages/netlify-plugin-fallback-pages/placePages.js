@@ -450,7 +450,7 @@ export async function planRules({ inputs, buildDir, siteHeaders = [], utils, log
 	log(
 		astro
 			? `Fallback: the pages will be built by Astro (fallback-pages): ${astro}`
-			: 'Fallback: the pages come prebuilt with the default look (the options: name, address, folder and languages)',
+			: "Fallback: the options need no Astro build: after the site's build the pages come prebuilt with the default look (name, address, folder and languages filled in), unless the site's 404.html marks an element data-fallback for them (your look: then Astro builds them into it)",
 	);
 	return { options, folder, contract: embedded.contract, rules, notFound, astro, embedded };
 }
@@ -514,7 +514,7 @@ export async function placePages({
 					folder,
 					(line) => log(`Fallback: ${line}`),
 					embed.netlifyInputNames,
-					shell?.text,
+					shell,
 				)
 			: embed.kitPages(
 					embed.readKit(KIT_FILE),

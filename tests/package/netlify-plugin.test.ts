@@ -72,7 +72,7 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		expect(first.log).toContain('netlify-plugin-fallback-pages (onPostBuild event)');
 		expect(first.log).toContain('Fallback: Netlify (CONTEXT=production): production (no banner, indexable)');
 		expect(first.log).toContain(
-			'Fallback: the pages come prebuilt with the default look (the options: name, address, folder and languages)',
+			"Fallback: the options need no Astro build: after the site's build the pages come prebuilt with the default look (name, address, folder and languages filled in), unless the site's 404.html marks an element data-fallback for them (your look: then Astro builds them into it)",
 		);
 		expect(first.log).toMatch(
 			/Fallback: \d+ pages in public\/fallback\/ \(prebuilt, placed in [\d.]+ s\): \d+ rules answer \/fallback\/ with its statuses, languages and problem documents before the site's rules; \d+ after them answer unknown paths and the API/,

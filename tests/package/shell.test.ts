@@ -151,7 +151,12 @@ async function expectInShell(port: number, folder: string) {
 		expect(answer.body, route.path).toContain(
 			arabic ? '<html lang="ar" dir="rtl">' : '<html lang="en" dir="ltr">',
 		);
-		expect(answer.body, route.path).toContain('<header class="top">');
+		// The shell of the page's language: the site's Arabic 404.html for Arabic pages.
+		expect(answer.body, route.path).toContain(
+			arabic
+				? '<header class="top"><a href="/ar/">الموقع البسيط</a>'
+				: '<header class="top"><a href="/">Plain site</a>',
+		);
 		expect(answer.body, route.path).toContain('<footer class="bottom">');
 		expect(answer.body, route.path).toContain('<link rel="stylesheet" href="/css/site.css">');
 		expect(answer.body, route.path).toMatch(
@@ -165,7 +170,7 @@ describe('a plain HTML site whose 404.html is marked data-fallback: every error 
 		for (const result of [forNetlify, forServer]) {
 			expect(result.code, result.stdout + result.stderr).toBe(0);
 			expect(result.stdout).toContain(
-				"your look: every error page goes into the site's own 404.html, in its element marked data-fallback",
+				"your look: every error page goes into the site's own 404.html, in its element marked data-fallback; the rest of it (header, footer, stylesheets, scripts) stays as it is; the pages of a language the site has a marked 404.html for go into that one (ar/404.html)",
 			);
 		}
 		for (const folder of [join(project, 'public'), root]) {

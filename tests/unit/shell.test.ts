@@ -3,6 +3,9 @@
  * marked data-fallback, with its language, direction, title, description and stylesheet; the rest
  * of the shell stays byte for byte.
  */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { parse } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +16,7 @@ import {
 	shellRelativeAddresses,
 	type ShellPage,
 } from '../../packages/fallback-pages/src/html/shell';
+import { shellOf, siteShell } from '../../packages/fallback-pages/src/embed/siteShell';
 
 const page: ShellPage = {
 	lang: 'ar',
@@ -183,5 +187,55 @@ describe('marks a shell cannot take', () => {
 		expect(shellProblem(marked)).toBe(
 			`the element marked data-fallback is <${tag}> or in the head: mark the element of the body that holds the page's message, e.g. <main data-fallback>`,
 		);
+	});
+});
+
+describe("a shell per language: the site's 404.html of each language folder that is marked", () => {
+	const marked = (lang: string) =>
+		`<!doctype html><html lang="${lang}"><head><title>404</title></head><body><main data-fallback>404 ${lang}</main></body></html>\n`;
+	const unmarked =
+		'<!doctype html><html lang="fr"><head><title>404</title></head><body><main>404</main></body></html>\n';
+
+	it('reads the root 404.html and each language folder’s that is marked, Fallback’s own folder aside', async () => {
+		const publish = await mkdtemp(join(tmpdir(), 'fallback-shells-'));
+		try {
+			const files = {
+				'404.html': marked('en'),
+				'de/404.html': marked('de'),
+				'pt-BR/404.html': marked('pt-BR'),
+				'fr/404.html': unmarked,
+				'blog/404.html': marked('en'),
+				'fallback/404.html': marked('en'),
+			};
+			for (const [file, text] of Object.entries(files)) {
+				await mkdir(dirname(join(publish, file)), { recursive: true });
+				await writeFile(join(publish, file), text);
+			}
+			const shells = (await siteShell(publish, '/fallback/'))!;
+			expect(shells.text).toBe(marked('en'));
+			expect(shells.locales).toEqual({ de: marked('de'), 'pt-br': marked('pt-BR') });
+			expect(shells.lines[0]).toContain(
+				'the pages of a language the site has a marked 404.html for go into that one (de/404.html, pt-br/404.html)',
+			);
+			// Without a marked root 404.html, no shell at all: the root one opts in.
+			await writeFile(join(publish, '404.html'), unmarked);
+			expect(await siteShell(publish, '/fallback/')).toBeUndefined();
+		} finally {
+			await rm(publish, { recursive: true, force: true });
+		}
+	});
+
+	it("gives a locale its folder's shell, else a region's of its language, else the root one", () => {
+		const shells = {
+			text: 'root',
+			locales: { de: 'de', 'pt-pt': 'pt-pt', 'pt-br': 'pt-br', 'zh-hant': 'zh-hant' },
+		};
+		expect(['de', 'pt', 'zh', 'ar', 'en'].map((locale) => shellOf(shells, locale))).toEqual([
+			'de',
+			'pt-br',
+			'zh-hant',
+			'root',
+			'root',
+		]);
 	});
 });

@@ -73,7 +73,7 @@ export async function embedInto(request: EmbedRequest, report: EmbedReporter): P
 		else report.info(line);
 	}
 	report.info(`building the pages for ${base} …`);
-	const built = await buildEmbedded(options, base, report.notice, undefined, shell?.text);
+	const built = await buildEmbedded(options, base, report.notice, undefined, shell);
 	try {
 		await built.place(publish);
 		report.info(

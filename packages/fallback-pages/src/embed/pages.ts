@@ -8,27 +8,41 @@ import type { OptionNames } from '../config/optionNames';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONTRACT_NAME } from '../contract/contract';
+import { CONTRACT_NAME, routeLocale } from '../contract/contract';
 import { readContractFile } from '../contract/contractFile';
 import type { FallbackOptions } from '../config/options';
 import { astroBuild } from './build';
 import { FallbackError } from '../errors';
 import { inShell, shellPageOf, shellProblem } from '../html/shell';
 import { embeddedNetlifyRules, type EmbeddedPages } from './rules';
+import { shellOf, type Shells } from './siteShell';
 
 /**
  * Builds the pages for `base` (`/fallback/`) with `options`; with `shell` (the site's own 404.html,
- * an element of it marked data-fallback), each error page in it (html/shell.ts).
+ * an element of it marked data-fallback, and those of its language folders), each error page in
+ * the shell of its language (html/shell.ts).
  */
 export async function buildEmbedded(
 	options: FallbackOptions,
 	base: string,
 	notice?: (line: string) => void,
 	names?: OptionNames,
-	shell?: string,
+	shell?: Shells,
 ): Promise<EmbeddedPages> {
-	const problem = shell === undefined ? undefined : shellProblem(shell);
-	if (problem) throw new FallbackError(`the site's 404.html cannot hold Fallback's pages: ${problem}`);
+	// Each shell the site marked, checked before anything is built.
+	const shells: [string, string][] = shell
+		? [
+				['404.html', shell.text],
+				...Object.entries(shell.locales).map(([folder, text]): [string, string] => [
+					`${folder}/404.html`,
+					text,
+				]),
+			]
+		: [];
+	for (const [file, text] of shells) {
+		const problem = shellProblem(text);
+		if (problem) throw new FallbackError(`the site's ${file} cannot hold Fallback's pages: ${problem}`);
+	}
 	const started = performance.now();
 	const { work, outDir } = await astroBuild(
 		{ ...options, base },
@@ -41,7 +55,8 @@ export async function buildEmbedded(
 		for (const route of [...contract.statusPages, ...contract.extraPages]) {
 			if (route.sitePage) continue;
 			const file = join(outDir, route.file);
-			await writeFile(file, inShell(shell, shellPageOf(await readFile(file, 'utf8'))));
+			const page = shellPageOf(await readFile(file, 'utf8'));
+			await writeFile(file, inShell(shellOf(shell, routeLocale(contract, route)), page));
 		}
 	}
 	return {

@@ -3,29 +3,68 @@
  * the element of it that holds the message with data-fallback: what `embed` and the Netlify plugin
  * read in the publish folder before they build the pages.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isMarked, SHELL_MARK, shellRelativeAddresses } from '../html/shell';
 
-export interface SiteShell {
-	/** The page's text. */
+/** The site's shells: its 404.html, and those of its language folders that are marked too. */
+export interface Shells {
+	/** The root 404.html's text: the shell of every language without one of its own. */
 	text: string;
+	/** A language folder's 404.html (`de/404.html`, `pt-br/404.html`), by the folder's name in lower case. */
+	locales: Readonly<Record<string, string>>;
+}
+
+export interface SiteShell extends Shells {
 	/** What to tell the team: where the pages go, and the shell's addresses that break there. */
 	lines: string[];
 }
 
-/** The shell in the publish folder, or undefined where its 404.html is not marked (or missing). */
+/** A folder named as a language (`de`, `pt-BR`, `zh-Hant`), as sites name their locale folders. */
+const LANGUAGE_FOLDER = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*$/i;
+
+/**
+ * The shell of a locale's pages: the 404.html of the site's folder of that language (`de/`), else of
+ * a region of it (`de-at/`, the first by name), else the root one.
+ */
+export function shellOf(shells: Shells, locale: string): string {
+	const folder = locale.toLowerCase();
+	const regional = Object.keys(shells.locales)
+		.filter((name) => name.split(/[-_]/)[0] === folder)
+		.sort()[0];
+	return shells.locales[folder] ?? (regional === undefined ? shells.text : shells.locales[regional]!);
+}
+
+/**
+ * The shell in the publish folder, or undefined where its 404.html is not marked (or missing); with
+ * the 404.html of each language folder that is marked too (Fallback's own folder, `base`, aside).
+ */
 export async function siteShell(publish: string, base: string): Promise<SiteShell | undefined> {
 	const file = join(publish, '404.html');
 	if (!existsSync(file)) return undefined;
 	const text = await readFile(file, 'utf8');
 	if (!isMarked(text)) return undefined;
-	const relative = shellRelativeAddresses(text);
+	const own = base.split('/').filter(Boolean)[0]?.toLowerCase();
+	const locales: Record<string, string> = {};
+	for (const entry of readdirSync(publish, { withFileTypes: true })) {
+		const name = entry.name.toLowerCase();
+		const page = join(publish, entry.name, '404.html');
+		if (!entry.isDirectory() || !LANGUAGE_FOLDER.test(name) || name === own || !existsSync(page)) continue;
+		const localText = await readFile(page, 'utf8');
+		if (isMarked(localText)) locales[name] ??= localText;
+	}
+	const folders = Object.keys(locales).sort();
+	const relative = [...new Set([text, ...Object.values(locales)].flatMap(shellRelativeAddresses))];
 	return {
 		text,
+		locales,
 		lines: [
-			`your look: every error page goes into the site's own 404.html, in its element marked ${SHELL_MARK}; the rest of it (header, footer, stylesheets, scripts) stays as it is`,
+			`your look: every error page goes into the site's own 404.html, in its element marked ${SHELL_MARK}; the rest of it (header, footer, stylesheets, scripts) stays as it is${
+				folders.length > 0
+					? `; the pages of a language the site has a marked 404.html for go into that one (${folders.map((folder) => `${folder}/404.html`).join(', ')})`
+					: ''
+			}`,
 			...(relative.length > 0
 				? [
 						`warning: the site's 404.html links ${relative.join(', ')} relative to its own address; on Fallback's pages, in ${base}, those addresses lead elsewhere: write them from the site's root, starting with /`,
