@@ -6,7 +6,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { createReadStream, readdirSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,7 +119,12 @@ export async function tarballFiles(tarball: string): Promise<string[]> {
 
 /** The astro version this repository builds with, for the fresh sites (the registry serves it). */
 export async function astroVersion(): Promise<string> {
-	const json = await readFile(join(repositoryRoot, 'node_modules/astro/package.json'), 'utf8');
+	return installedVersion(repositoryRoot, 'astro');
+}
+
+/** The version of a package installed in a project (`node_modules/<name>`), the workspace's by default. */
+export function installedVersion(project: string, name: string): string {
+	const json = readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8');
 	return (JSON.parse(json) as { version: string }).version;
 }
 

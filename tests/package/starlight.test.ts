@@ -20,6 +20,7 @@ import {
 	makeProject,
 	npmInstall,
 	removeProject,
+	installedVersion,
 	repositoryRoot,
 	runOk,
 	type Result,
@@ -27,11 +28,7 @@ import {
 import { pageInBrowser } from './pageInBrowser';
 import { expectVerified, serveOnNetlify, serveTeamBlock } from './serve';
 
-const starlightVersion = (
-	JSON.parse(readFileSync(join(repositoryRoot, 'node_modules/@astrojs/starlight/package.json'), 'utf8')) as {
-		version: string;
-	}
-).version;
+const starlightVersion = installedVersion(repositoryRoot, '@astrojs/starlight');
 
 let project: string;
 let port: number;

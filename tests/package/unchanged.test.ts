@@ -15,6 +15,7 @@ import {
 	astroVersion,
 	environment,
 	filesOf,
+	installedVersion,
 	makeProject,
 	npmInstall,
 	removeProject,
@@ -35,11 +36,7 @@ import {
 	type UnchangedSite,
 } from './unchangedSites';
 
-const workspaceStarlight = (
-	JSON.parse(readFileSync(join(repositoryRoot, 'node_modules/@astrojs/starlight/package.json'), 'utf8')) as {
-		version: string;
-	}
-).version;
+const workspaceStarlight = installedVersion(repositoryRoot, '@astrojs/starlight');
 
 /** Older Starlights, each on the Astro it was made for. */
 const olderStarlights = [
@@ -148,11 +145,7 @@ beforeAll(async () => {
 		});
 		projects.push(old);
 		await npmInstall(old, [`astro@${versions.astro}`, `@astrojs/starlight@${versions.starlight}`, tarball]);
-		const installed = (
-			JSON.parse(readFileSync(join(old, 'node_modules/@astrojs/starlight/package.json'), 'utf8')) as {
-				version: string;
-			}
-		).version;
+		const installed = installedVersion(old, '@astrojs/starlight');
 		// Two locales, one of them region-tagged.
 		const site = starlightSite('starlight', '{ sitePages: [404] }', {
 			root: { label: 'English', lang: 'en' },
