@@ -259,7 +259,7 @@ async function loadEmbed(utils) {
 /**
  * Builds the pages with Astro, from the site's fallback-pages: for options the kit cannot take.
  * Fails the build, saying what to install, when the site has no fallback-pages.
- * @param {string} why what the kit cannot take: `these options (…)` (kitProblem), or the site's shell
+ * @param {string} why what the kit cannot take: `these options (…)` (kitProblem)
  * @param {Pick<NetlifyPluginUtils, 'build'>} utils
  * @returns {Promise<typeof import('fallback-pages/embed')>}
  */
@@ -450,7 +450,7 @@ export async function planRules({ inputs, buildDir, siteHeaders = [], utils, log
 	log(
 		astro
 			? `Fallback: the pages will be built by Astro (fallback-pages): ${astro}`
-			: "Fallback: the options need no Astro build: after the site's build the pages come prebuilt with the default look (name, address, folder and languages filled in), unless the site's 404.html marks an element data-fallback for them (your look: then Astro builds them into it)",
+			: "Fallback: the pages come prebuilt with the default look (the options: name, address, folder and languages), in the site's own 404.html where its build marks an element data-fallback",
 	);
 	return { options, folder, contract: embedded.contract, rules, notFound, astro, embedded };
 }
@@ -500,9 +500,8 @@ export async function placePages({
 	// Your look: the site's own 404.html, where an element of it is marked for the pages' screen.
 	const shell = await embed.siteShell(publishDir, folder);
 	for (const line of shell?.lines ?? []) log(`Fallback: ${line}`);
-	const astro = planned.astro
-		? `these options (${planned.astro})`
-		: shell && "the site's own 404.html as their shell (an element of it is marked data-fallback)";
+	// The kit holds the pages for a shell too: only options it cannot take need Astro.
+	const astro = planned.astro && `these options (${planned.astro})`;
 	// Loaded before the build, whose failure is worded otherwise: a missing package says what to install.
 	const astroBuild = astro ? await loadAstroBuild(astro, utils) : undefined;
 	/** @type {EmbeddedPages} */
@@ -516,11 +515,12 @@ export async function placePages({
 					embed.netlifyInputNames,
 					shell,
 				)
-			: embed.kitPages(
+			: await embed.kitPages(
 					embed.readKit(KIT_FILE),
 					planned.embedded,
 					(line) => log(`Fallback: ${line}`),
 					embed.netlifyInputNames,
+					shell,
 				);
 	} catch (error) {
 		return utils.build.failBuild(

@@ -19,11 +19,12 @@ import type { Kit } from '../../packages/fallback-pages/src/kit/applyKit';
 import { kitPages } from '../../packages/fallback-pages/src/kit/prebuilt';
 import { embeddedRules } from '../../packages/fallback-pages/src/embed/rules';
 import type { Locale } from '../../packages/fallback-pages/src/i18n';
+import type { Shells } from '../../packages/fallback-pages/src/embed/siteShell';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
 
-/** A child's work: `kit <out.json> <locales>` or `astro <out> <options> <base>`. */
+/** A child's work: `kit <out.json> <locales>` or `astro <out> <options> <base> [<shells>]`. */
 const child = `
 const [what, out, arg, base] = process.argv.slice(1);
 if (what === 'kit') {
@@ -32,7 +33,8 @@ if (what === 'kit') {
 	writeFileSync(out, JSON.stringify(await makeKit(JSON.parse(arg))));
 } else {
 	const { buildEmbedded } = await import('fallback-pages/embed');
-	const built = await buildEmbedded(JSON.parse(arg), base);
+	const shell = process.argv[5] === undefined ? undefined : JSON.parse(process.argv[5]);
+	const built = await buildEmbedded(JSON.parse(arg), base, undefined, undefined, shell);
 	await built.place(out);
 	await built.dispose();
 }
@@ -60,7 +62,13 @@ interface Case {
 	options: { site?: { name: string }; locales: Locale[]; sitePages?: number[] };
 	base: string;
 	env: Record<string, string>;
+	/** The site's 404.html pages marked data-fallback: the pages go into them. */
+	shell?: Shells;
 }
+
+/** A site's 404.html as a static site generator writes one, marked for Fallback's pages. */
+const shellPage = (lang: string, home: string) =>
+	`<!doctype html>\n<html lang="${lang}">\n<head><meta charset="utf-8"><title>404 · Site</title><link rel="stylesheet" href="/site.css"></head>\n<body><header><a href="${home}">Site</a></header><main data-fallback><h1>404</h1></main><footer>Site</footer></body>\n</html>\n`;
 
 const netlify = (context: string, more: Record<string, string> = {}) => ({
 	NETLIFY: 'true',
@@ -98,6 +106,23 @@ const cases: readonly Case[] = [
 		base: '/fallback/',
 		env: netlify('deploy-preview'),
 	},
+	{
+		name: "production in the site's own 404.html, and its Arabic one for the Arabic pages",
+		options: { site: { name: 'Acme' }, locales: ['en', 'de', 'ar'] },
+		base: '/fallback/',
+		env: netlify('production', { URL: 'https://acme.example' }),
+		shell: { text: shellPage('en', '/'), locales: { ar: shellPage('ar', '/ar/') } },
+	},
+	{
+		name: 'a deploy preview in the site’s own 404.html',
+		options: { site: { name: 'Acme' }, locales: ['en', 'ar'] },
+		base: '/fallback/',
+		env: netlify('deploy-preview', {
+			BRANCH: 'feat/look',
+			COMMIT_REF: '0123456789abcdef0123456789abcdef01234567',
+		}),
+		shell: { text: shellPage('en', '/'), locales: {} },
+	},
 ];
 
 /** Every file under `folder`, by path inside it. */
@@ -118,9 +143,12 @@ beforeAll(async () => {
 	const out = join(buildOutDir('kit'), 'kit.json');
 	await node(['kit', out, JSON.stringify(kitLocales)]);
 	kit = JSON.parse(readFileSync(out, 'utf8')) as Kit;
-	for (const { name, options, base, env } of cases) {
+	for (const { name, options, base, env, shell } of cases) {
 		const publish = buildOutDir('kit-astro');
-		await node(['astro', publish, JSON.stringify(options), base], env);
+		await node(
+			['astro', publish, JSON.stringify(options), base, ...(shell ? [JSON.stringify(shell)] : [])],
+			env,
+		);
 		astro.set(name, filesOf(join(publish, base)));
 	}
 }, buildTimeoutMs);
@@ -143,14 +171,14 @@ describe('the kit filled with a site’s values is what Astro builds for it', ()
 		expect(gallery).not.toMatch(/<(code|dt|dd|footer|nav|li)\b[^>]*class=/);
 	});
 
-	for (const { name, options, base, env } of cases) {
+	for (const { name, options, base, env, shell } of cases) {
 		it(name, async () => {
 			// The plugin's path: the deploy read from Netlify's variables, then the kit filled.
 			const saved = process.env;
 			process.env = { ...clean, ...env };
 			let pages;
 			try {
-				pages = kitPages(kit, embeddedRules(options, base));
+				pages = await kitPages(kit, embeddedRules(options, base), undefined, undefined, shell);
 			} finally {
 				process.env = saved;
 			}

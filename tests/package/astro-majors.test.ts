@@ -171,7 +171,7 @@ describe('Astro 5 with the Netlify plugin (no integration)', () => {
 		);
 		const built = await netlifyBuild(project);
 		expect(built.success, built.log).toBe(true);
-		expect(built.log).toContain('after the site\'s build the pages come prebuilt with the default look');
+		expect(built.log).toContain('Fallback: the pages come prebuilt with the default look');
 		const server = await serveDeploy(join(project, 'dist'), built);
 		servers.push(server);
 		const busy = await request(server.port, '/fallback/de/503');

@@ -72,7 +72,7 @@ describe('netlify-plugin-fallback-pages in a plain HTML site, through Netlify Bu
 		expect(first.log).toContain('netlify-plugin-fallback-pages (onPostBuild event)');
 		expect(first.log).toContain('Fallback: Netlify (CONTEXT=production): production (no banner, indexable)');
 		expect(first.log).toContain(
-			"Fallback: the options need no Astro build: after the site's build the pages come prebuilt with the default look (name, address, folder and languages filled in), unless the site's 404.html marks an element data-fallback for them (your look: then Astro builds them into it)",
+			"Fallback: the pages come prebuilt with the default look (the options: name, address, folder and languages), in the site's own 404.html where its build marks an element data-fallback",
 		);
 		expect(first.log).toMatch(
 			/Fallback: \d+ pages in public\/fallback\/ \(prebuilt, placed in [\d.]+ s\): \d+ rules answer \/fallback\/ with its statuses, languages and problem documents before the site's rules; \d+ after them answer unknown paths and the API/,
@@ -472,21 +472,30 @@ describe("the plugin's handlers on sites they must refuse", () => {
 		}
 	});
 
-	it("fails the build, saying what to install, when the site's 404.html is marked data-fallback and fallback-pages is not installed", async () => {
-		const folder = await makeProject('shell-needs-astro', {
+	it("puts the prebuilt pages into the site's 404.html marked data-fallback, German ones into its German one, without fallback-pages or Astro installed", async () => {
+		const shell = (lang: string, name: string) =>
+			`<!doctype html><html lang="${lang}"><head><title>Lost</title></head><body><header>${name}</header><main data-fallback>Lost</main></body></html>\n`;
+		const folder = await makeProject('shell-prebuilt', {
 			'index.html': 'home\n',
-			'404.html':
-				'<!doctype html><html lang="en"><head><title>Lost</title></head><body><main data-fallback>Lost</main></body></html>\n',
+			'404.html': shell('en', 'Hugo site'),
+			'de/404.html': shell('de', 'Hugo-Seite'),
 		});
 		try {
-			const { error, log } = await place(folder, {});
+			expect(existsSync(join(site, 'node_modules/fallback-pages'))).toBe(false);
+			expect(existsSync(join(site, 'node_modules/astro'))).toBe(false);
+			const { error, log } = await place(folder, {}, "{ locales: ['en', 'de'] }");
+			expect(error, log).toBeUndefined();
 			expect(log).toContain(
-				"Fallback: your look: every error page goes into the site's own 404.html, in its element marked data-fallback",
+				"Fallback: your look: every error page goes into the site's own 404.html, in its element marked data-fallback; the rest of it (header, footer, stylesheets, scripts) stays as it is; the pages of a language the site has a marked 404.html for go into that one (de/404.html)",
 			);
-			expect(error).toBe(
-				"Fallback: the plugin's prebuilt pages cannot take the site's own 404.html as their shell (an element of it is marked data-fallback): Astro builds the pages, from the package fallback-pages. Add it to the site's devDependencies: npm install --save-dev ./vendor/fallback-pages-0.1.0.tgz, its tarball copied into the site's vendor/ and committed, until it is on npm; then npm install --save-dev fallback-pages@0.1.0",
+			expect(log).toMatch(/Fallback: 84 pages in \S*fallback\/ \(prebuilt, placed in [\d.]+ s\)/);
+			const page = (file: string) => readFileSync(join(folder, 'fallback', file), 'utf8');
+			expect(page('503.html')).toMatch(
+				/^<!doctype html><html lang="en" dir="ltr"><head><title>[^<]+<\/title>.*<header>Hugo site<\/header><main data-fallback><div class="fallback"/s,
 			);
-			expect(existsSync(join(folder, 'fallback'))).toBe(false);
+			expect(page('de/503.html')).toMatch(
+				/^<!doctype html><html lang="de" dir="ltr"><head><title>[^<]+<\/title>.*<header>Hugo-Seite<\/header><main data-fallback><div class="fallback"/s,
+			);
 		} finally {
 			await removeProject(folder);
 		}

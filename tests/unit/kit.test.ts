@@ -6,7 +6,7 @@
  */
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { applyKit, type Kit } from '../../packages/fallback-pages/src/kit/applyKit';
+import { applyKit, KIT_FORMAT, type Kit } from '../../packages/fallback-pages/src/kit/applyKit';
 import { kitProblem as problemOf } from '../../packages/fallback-pages/src/kit/prebuilt';
 import { embeddedRules } from '../../packages/fallback-pages/src/embed/rules';
 import type { FallbackOptions } from '../../packages/fallback-pages/src/config/options';
@@ -101,7 +101,7 @@ async function shellKit(): Promise<Kit> {
 			variants[variant][`${path}.html`] = await render(true, kitValues(variant === 'preview'), path);
 		}
 	}
-	return { format: 1, version: '0.0.0', variants };
+	return { format: KIT_FORMAT, version: '0.0.0', variants };
 }
 
 const site = (more: Partial<KitValues> = {}): KitValues => ({

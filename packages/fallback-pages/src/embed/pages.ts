@@ -8,14 +8,12 @@ import type { OptionNames } from '../config/optionNames';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONTRACT_NAME, routeLocale } from '../contract/contract';
+import { CONTRACT_NAME } from '../contract/contract';
 import { readContractFile } from '../contract/contractFile';
 import type { FallbackOptions } from '../config/options';
 import { astroBuild } from './build';
-import { FallbackError } from '../errors';
-import { inShell, shellPageOf, shellProblem } from '../html/shell';
 import { embeddedNetlifyRules, type EmbeddedPages } from './rules';
-import { shellOf, type Shells } from './siteShell';
+import { checkShells, intoShells, type Shells } from './siteShell';
 
 /**
  * Builds the pages for `base` (`/fallback/`) with `options`; with `shell` (the site's own 404.html,
@@ -29,20 +27,7 @@ export async function buildEmbedded(
 	names?: OptionNames,
 	shell?: Shells,
 ): Promise<EmbeddedPages> {
-	// Each shell the site marked, checked before anything is built.
-	const shells: [string, string][] = shell
-		? [
-				['404.html', shell.text],
-				...Object.entries(shell.locales).map(([folder, text]): [string, string] => [
-					`${folder}/404.html`,
-					text,
-				]),
-			]
-		: [];
-	for (const [file, text] of shells) {
-		const problem = shellProblem(text);
-		if (problem) throw new FallbackError(`the site's ${file} cannot hold Fallback's pages: ${problem}`);
-	}
+	if (shell) checkShells(shell);
 	const started = performance.now();
 	const { work, outDir } = await astroBuild(
 		{ ...options, base },
@@ -51,13 +36,12 @@ export async function buildEmbedded(
 	const built = join(outDir, base);
 	const contract = readContractFile(join(built, CONTRACT_NAME));
 	if (shell !== undefined) {
-		// Every error page of Fallback's, in every locale: the gallery stays Fallback's own page.
-		for (const route of [...contract.statusPages, ...contract.extraPages]) {
-			if (route.sitePage) continue;
-			const file = join(outDir, route.file);
-			const page = shellPageOf(await readFile(file, 'utf8'));
-			await writeFile(file, inShell(shellOf(shell, routeLocale(contract, route)), page));
-		}
+		await intoShells(
+			contract,
+			shell,
+			(file) => readFile(join(outDir, file), 'utf8'),
+			(file, text) => writeFile(join(outDir, file), text),
+		);
 	}
 	return {
 		rules: embeddedNetlifyRules(contract),

@@ -6,7 +6,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isMarked, SHELL_MARK, shellRelativeAddresses } from '../html/shell';
+import { routeLocale, type RouteContract } from '../contract/contract';
+import { FallbackError } from '../errors';
+import {
+	inShell,
+	isMarked,
+	SHELL_MARK,
+	shellPageOf,
+	shellProblem,
+	shellRelativeAddresses,
+} from '../html/shell';
 
 /** The site's shells: its 404.html, and those of its language folders that are marked too. */
 export interface Shells {
@@ -34,6 +43,35 @@ export function shellOf(shells: Shells, locale: string): string {
 		.filter((name) => name.split(/[-_]/)[0] === folder)
 		.sort()[0];
 	return shells.locales[folder] ?? (regional === undefined ? shells.text : shells.locales[regional]!);
+}
+
+/** Throws, naming the file and why, where a shell the site marked cannot hold Fallback's pages. */
+export function checkShells(shells: Shells): void {
+	for (const [file, text] of [
+		['404.html', shells.text],
+		...Object.entries(shells.locales).map(([folder, page]) => [`${folder}/404.html`, page]),
+	] as const) {
+		const problem = shellProblem(text!);
+		if (problem) throw new FallbackError(`the site's ${file} cannot hold Fallback's pages: ${problem}`);
+	}
+}
+
+/**
+ * Each of Fallback's error pages, in every locale, into the shell of its language: the gallery stays
+ * Fallback's own page, a page the site keeps (sitePages) the site's. `file` is a page's file as the
+ * contract names it; `filled` gets its text in the shell.
+ */
+export async function intoShells(
+	contract: RouteContract,
+	shells: Shells,
+	text: (file: string) => string | Promise<string>,
+	filled: (file: string, text: string) => void | Promise<void>,
+): Promise<void> {
+	for (const route of [...contract.statusPages, ...contract.extraPages]) {
+		if (route.sitePage) continue;
+		const page = shellPageOf(await text(route.file));
+		await filled(route.file, inShell(shellOf(shells, routeLocale(contract, route)), page));
+	}
 }
 
 /**

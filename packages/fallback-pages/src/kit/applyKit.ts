@@ -9,20 +9,30 @@ import { escape as escapeText } from 'html-escaper';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { edited, escapeAttribute, type Edit } from '../html/edits';
 import { catalogues, DEFAULT_LOCALE, isLocale, locales as allLocales, type Locale } from '../i18n';
-import { fillables, holdsStandIn, type Fillable, type KitValues } from './fillables';
+import { fillables, holdsStandIn, type Fillable, type KitValues, type KitVariant } from './fillables';
 import { isMark, MARK, PART, type DeployValue, type Mark } from './marks';
 
 export type { KitValues } from './fillables';
 
 /** The version of the kit's shape that this code reads. */
-export const KIT_FORMAT = 1;
+export const KIT_FORMAT = 2;
+
+/**
+ * A build of the kit's: production or a preview, each also for a shell (`-shell`: the pages that go
+ * into a site's own 404.html, built in layouts/Bare.astro).
+ */
+export type KitVariantName = KitVariant | `${KitVariant}-shell`;
+
+/** The variant of a deploy's pages. */
+export const kitVariant = (preview: boolean, shell: boolean): KitVariantName =>
+	`${preview ? 'preview' : 'production'}${shell ? '-shell' : ''}`;
 
 /** The kit as the plugin ships it: each variant's files, by path inside the pages' folder. */
 export interface Kit {
 	format: typeof KIT_FORMAT;
 	/** The fallback-pages version that built it. */
 	version: string;
-	variants: Record<'production' | 'preview', Record<string, string>>;
+	variants: Record<KitVariantName, Record<string, string>>;
 }
 
 type Element = DefaultTreeAdapterTypes.Element;
@@ -234,15 +244,16 @@ export function kitValuesProblem(values: KitValues): string | undefined {
 
 /**
  * The pages' files (path inside the pages' folder → text), but `contract.json`, which follows from
- * the options (embeddedRules). Throws when the kit holds a stand-in or a mark this code cannot fill.
+ * the options (embeddedRules); with `shell`, the pages built for a shell, not yet in it. Throws when
+ * the kit holds a stand-in or a mark this code cannot fill.
  */
-export function applyKit(kit: Kit, values: KitValues): Map<string, string> {
+export function applyKit(kit: Kit, values: KitValues, shell = false): Map<string, string> {
 	const problem = kitValuesProblem(values);
 	if (problem) throw new Error(`the prebuilt pages cannot be used: ${problem}`);
 	const leftOut = new Set<string>(allLocales.filter((locale) => !values.locales.includes(locale)));
 	const texts = new Map(fillables.map((fillable) => [fillable, fillable.text(values)]));
 	const files = new Map<string, string>();
-	const variant = kit.variants[values.deploy.isPreview ? 'preview' : 'production'];
+	const variant = kit.variants[kitVariant(values.deploy.isPreview, shell)];
 	for (const [path, text] of Object.entries(variant)) {
 		const folder = path.split('/')[0]!;
 		if (leftOut.has(folder)) continue;

@@ -1,7 +1,8 @@
 /**
  * The kit: Fallback's embedded pages built by Astro with stand-ins for a site's values
  * (fillables.ts) and marks on what changes by more than a word (marks.ts), once for production and
- * once for a preview. The Netlify plugin's bundle makes it when the plugin is packed, and ships it.
+ * once for a preview, each also for a shell (a site's own 404.html). The Netlify plugin's bundle
+ * makes it when the plugin is packed, and ships it.
  */
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,10 +15,14 @@ import { KIT_FORMAT, type Kit } from './applyKit';
 import { KIT_BASE, kitEnv, kitOptions, type KitVariant } from './fillables';
 
 /** One variant's files (path inside the pages' folder → text), all but contract.json. */
-async function variantFiles(variant: KitVariant, only: readonly Locale[]): Promise<Record<string, string>> {
+async function variantFiles(
+	variant: KitVariant,
+	only: readonly Locale[],
+	shell = false,
+): Promise<Record<string, string>> {
 	const { work, outDir } = await astroBuild(
 		{ ...kitOptions(only), base: KIT_BASE },
-		{ embedded: true, kit: kitEnv(variant) },
+		{ embedded: true, kit: kitEnv(variant), shell },
 	);
 	try {
 		const folder = join(outDir, KIT_BASE);
@@ -35,8 +40,8 @@ async function variantFiles(variant: KitVariant, only: readonly Locale[]): Promi
 }
 
 /**
- * Builds the kit: both variants, in `only` the locales (every one by default; English, the kit's
- * default locale, first).
+ * Builds the kit: production and a preview, each also for a shell, in `only` the locales (every one
+ * by default; English, the kit's default locale, first).
  */
 export async function makeKit(only: readonly Locale[] = locales): Promise<Kit> {
 	return {
@@ -45,6 +50,8 @@ export async function makeKit(only: readonly Locale[] = locales): Promise<Kit> {
 		variants: {
 			production: await variantFiles('production', only),
 			preview: await variantFiles('preview', only),
+			'production-shell': await variantFiles('production', only, true),
+			'preview-shell': await variantFiles('preview', only, true),
 		},
 	};
 }

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
 import { CONTRACT_NAME } from '../contract/contract';
+import { parseContract } from '../contract/contractFile';
 import { parseOptions, type ParsedOptions } from '../config/options';
 import { describeDeploy, noSiteAddress, siteUrl, type Deploy } from '../config/deploy';
 import { defaultLanguagesLine, javascriptNames, type OptionNames } from '../config/optionNames';
@@ -16,6 +17,7 @@ import type { EmbeddedPages, EmbeddedRules } from '../embed/rules';
 import { hasGalleries } from '../contract/fromOptions';
 import { applyKit, KIT_FORMAT, kitValuesProblem, type Kit } from './applyKit';
 import { kitOptionPaths, type KitValues } from './fillables';
+import { checkShells, intoShells, type Shells } from '../embed/siteShell';
 
 /** The kit's file as the plugin ships it: the JSON of a Kit, compressed with Brotli. */
 export function readKit(file: string): Kit {
@@ -76,19 +78,31 @@ export function kitProblem({ parsed, deploy }: EmbeddedRules): string | undefine
  * The pages planned (embeddedRules), from the kit (check kitProblem first); `notice` hears the
  * lines Astro's build would say of the deploy, the languages and the address.
  */
-export function kitPages(
+export async function kitPages(
 	kit: Kit,
 	planned: EmbeddedRules,
 	notice: (line: string) => void = () => {},
 	names: OptionNames = javascriptNames,
-): EmbeddedPages {
+	shell?: Shells,
+): Promise<EmbeddedPages> {
 	const started = performance.now();
 	const { options, parsed, deploy, base, contract, rules } = planned;
 	const values = kitValues(parsed, deploy);
 	notice(describeDeploy(deploy, names.preview));
 	if (options.locales === undefined) notice(defaultLanguagesLine(parsed.defaultLocale, names));
 	if (values.url === null) notice(noSiteAddress(base, names.address));
-	const files = applyKit(kit, values);
+	if (shell) checkShells(shell);
+	const files = applyKit(kit, values, shell !== undefined);
+	if (shell) {
+		// The contract names a page by its file in the build; the kit's files are inside the folder.
+		const inFolder = (file: string) => file.slice(base.length - 1);
+		await intoShells(
+			parseContract(contract, CONTRACT_NAME),
+			shell,
+			(file) => files.get(inFolder(file))!,
+			(file, text) => void files.set(inFolder(file), text),
+		);
+	}
 	files.set(CONTRACT_NAME, contract);
 	return {
 		rules,
