@@ -32,7 +32,7 @@ const kitSide = [
 	'const planned = code.embeddedRules(options, base);',
 	'const problem = code.kitProblem(planned);',
 	'if (problem) throw new Error(`not the kit: ${problem}`);',
-	"const pages = code.kitPages(code.readKit(join(plugin, 'pages.json.br')), planned);",
+	"const pages = await code.kitPages(code.readKit(join(plugin, 'pages.json.br')), planned);",
 	'await pages.place(into);',
 	'console.log(`${pages.pages} pages in ${pages.seconds.toFixed(2)} s`);',
 	'',
