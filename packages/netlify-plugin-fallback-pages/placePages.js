@@ -16,7 +16,7 @@
  * - Pages (onPostBuild): into `<publish>/<base>` (default /fallback/), which holds their route
  *   contract, the same contract the rules came from; a folder of the site's own there stops the
  *   build. With the default look (any name, address, folder and languages) they come from the kit
- *   the plugin ships, prebuilt by Astro when it was packed (dist/pages.json.br); other options (a
+ *   the plugin ships, prebuilt by Astro when it was packed (dist/kit.json); other options (a
  *   brand, a logo, links…) need Astro to build them, from fallback-pages, which the site then
  *   installs beside the plugin. Nothing is written into the repository, so a version bump is the
  *   whole update.
@@ -42,7 +42,7 @@ const PAGES_RANGE = JSON.parse(readFileSync(new URL('./package.json', import.met
 	.peerDependencies['fallback-pages'];
 
 /** The kit: Fallback's pages prebuilt with stand-ins for a site's values (scripts/bundle.js). */
-const KIT_FILE = fileURLToPath(new URL('./dist/pages.json.br', import.meta.url));
+const KIT_FILE = fileURLToPath(new URL('./dist/kit.json', import.meta.url));
 
 /**
  * What placePages needs of Netlify: the config it may change, and the build's failure.

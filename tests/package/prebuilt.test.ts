@@ -1,5 +1,5 @@
 /**
- * The Netlify plugin's prebuilt pages (the kit, dist/pages.json.br) against Astro's build: for the
+ * The Netlify plugin's prebuilt pages (the kit, dist/kit.json) against Astro's build: for the
  * same options and deploy, the packed plugin's kit path (dist/fallback.js, no Astro) and `fallback-pages
  * embed` (Astro) write the same pages' folder, file for file and byte for byte. Astro's side is
  * this workspace's command, which built the kit when the plugin was packed: Astro names scoped
@@ -32,7 +32,7 @@ const kitSide = [
 	'const planned = code.embeddedRules(options, base);',
 	'const problem = code.kitProblem(planned);',
 	'if (problem) throw new Error(`not the kit: ${problem}`);',
-	"const pages = await code.kitPages(code.readKit(join(plugin, 'pages.json.br')), planned);",
+	"const pages = await code.kitPages(code.readKit(join(plugin, 'kit.json')), planned);",
 	'await pages.place(into);',
 	'console.log(`${pages.pages} pages in ${pages.seconds.toFixed(2)} s`);',
 	'',

@@ -33,8 +33,10 @@ const allowed: Record<Workspace, readonly RegExp[]> = {
 		// The props every layout of the error pages takes: Fallback's own, Starlight's, a site's.
 		/^src\/layouts\/layoutProps\.ts$/,
 		/^src\/config\/(deploy\.ts|virtual\.d\.ts)$/,
-		// The marks the components put on the Netlify plugin's prebuilt pages, in its build only.
+		// The marks the components put on the Netlify plugin's prebuilt pages, in its build only, and
+		// the one the screen leaves for a server's request ID line.
 		/^src\/kit\/marks\.ts$/,
+		/^src\/contract\/requestIdMark\.ts$/,
 		/^src\/routes\/\[\.\.\.locale\]\/(problem\/)?[\w.[\]-]+\.(astro|ts)$/,
 		// The route that builds nothing, injected under a locale Astro's i18n falls back from, and the
 		// stand-ins of a site's routes in Fallback's pass (integration/pagesPass.ts).
@@ -45,7 +47,7 @@ const allowed: Record<Workspace, readonly RegExp[]> = {
 	'netlify-plugin-fallback-pages': [
 		/^(LICENSE|README\.md|CHANGELOG\.md|package\.json|manifest\.yml|index\.js|placePages\.js|verifyDeploy\.js)$/,
 		/^dist\/[\w-]+\.js$/,
-		/^dist\/pages\.json\.br$/,
+		/^dist\/kit\.json$/,
 	],
 };
 
@@ -75,7 +77,7 @@ const required: Record<Workspace, readonly string[]> = {
 		'index.js',
 		'manifest.yml',
 		'dist/fallback.js',
-		'dist/pages.json.br',
+		'dist/kit.json',
 	],
 };
 

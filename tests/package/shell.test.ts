@@ -197,7 +197,9 @@ describe('a plain HTML site whose 404.html is marked data-fallback: every error 
 		expect(pluginBuild.log).toContain(
 			"Fallback: your look: every error page goes into the site's own 404.html, in its element marked data-fallback",
 		);
-		expect(pluginBuild.log).toMatch(/Fallback: 84 pages in public\/fallback\/ \(prebuilt, placed in [\d.]+ s/);
+		expect(pluginBuild.log).toMatch(
+			/Fallback: 84 pages in public\/fallback\/ \(prebuilt, placed in [\d.]+ s/,
+		);
 		const server = await serveDeploy(join(plugged, 'public'), pluginBuild);
 		running.push(server);
 		await expectInShell(server.port, join(plugged, 'public'));

@@ -7,9 +7,10 @@
  *   src/kit/forPlugin.ts), with every dependency bundled in (its version too, from its
  *   package.json). Only Node's own modules stay imports, and the verifier's browser audits, which
  *   the plugin never runs.
- * - dist/pages.json.br: the kit, which fallback-pages makes and packs (fallback-pages/kit): its
+ * - dist/kit.json: the kit, which fallback-pages makes and packs (fallback-pages/kit): its
  *   embedded pages in every locale with stand-ins for a site's values and marks, built by Astro
- *   from this workspace's fallback-pages, once for production and once for a preview.
+ *   from this workspace's fallback-pages, once for production and once for a preview, each also
+ *   for a shell (a site's own 404.html); each of the four compressed on its own (a deploy reads one).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -67,7 +68,7 @@ const { makeKit, packKit } = await import('fallback-pages/kit');
 const kit = await makeKit();
 const packed = packKit(kit);
 mkdirSync(dist, { recursive: true });
-writeFileSync(join(dist, 'pages.json.br'), packed);
+writeFileSync(join(dist, 'kit.json'), packed);
 // On stderr: `npm pack --json` prints its answer on stdout.
 console.error(
 	`netlify-plugin-fallback-pages: bundled dist/fallback.js and the kit (${Object.values(kit.variants)

@@ -18,6 +18,8 @@ import { icons, type IconName } from '../catalog/icons';
 export type { IconName };
 
 export function iconSvg(name: IconName, size = 24): string {
-	const svg = renderToStaticMarkup(createElement(icons[name], { size, 'aria-hidden': true, xmlns: undefined }));
+	const svg = renderToStaticMarkup(
+		createElement(icons[name], { size, 'aria-hidden': true, xmlns: undefined }),
+	);
 	return svg.replace(/^(<svg[^>]*?) class="[^"]*"/, '$1');
 }

@@ -56,6 +56,22 @@ export async function makeKit(only: readonly Locale[] = locales): Promise<Kit> {
 	};
 }
 
-/** The kit's file as the plugin ships it: its JSON, compressed with Brotli (readKit reads it). */
+/**
+ * The kit's file as the plugin ships it (readKit reads it): JSON, each variant's files compressed
+ * with Brotli on their own, so that a deploy decompresses and parses only the variant it uses.
+ */
 export const packKit = (kit: Kit): Buffer =>
-	brotliCompressSync(JSON.stringify(kit), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+	Buffer.from(
+		JSON.stringify({
+			format: kit.format,
+			version: kit.version,
+			variants: Object.fromEntries(
+				Object.entries(kit.variants).map(([name, files]) => [
+					name,
+					brotliCompressSync(JSON.stringify(files), {
+						params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+					}).toString('base64'),
+				]),
+			),
+		}),
+	);

@@ -15,16 +15,33 @@ import { describeDeploy, noSiteAddress, siteUrl, type Deploy } from '../config/d
 import { defaultLanguagesLine, javascriptNames, type OptionNames } from '../config/optionNames';
 import type { EmbeddedPages, EmbeddedRules } from '../embed/rules';
 import { hasGalleries } from '../contract/fromOptions';
-import { applyKit, KIT_FORMAT, kitValuesProblem, type Kit } from './applyKit';
+import { applyKit, KIT_FORMAT, kitValuesProblem, type Kit, type KitVariantName } from './applyKit';
 import { kitOptionPaths, type KitValues } from './fillables';
 import { checkShells, intoShells, type Shells } from '../embed/siteShell';
 
-/** The kit's file as the plugin ships it: the JSON of a Kit, compressed with Brotli. */
+/**
+ * The kit from its file as the plugin ships it (packKit): each variant decompressed and parsed when
+ * it is first read (a deploy reads one of four).
+ */
 export function readKit(file: string): Kit {
-	const kit = JSON.parse(brotliDecompressSync(readFileSync(file)).toString('utf8')) as Kit;
-	if (kit.format !== KIT_FORMAT)
-		throw new Error(`${file} is not a kit this version reads (format ${String(kit.format)})`);
-	return kit;
+	const packed = JSON.parse(readFileSync(file, 'utf8')) as Omit<Kit, 'variants'> & {
+		variants: Record<KitVariantName, string>;
+	};
+	if (packed.format !== KIT_FORMAT)
+		throw new Error(`${file} is not a kit this version reads (format ${String(packed.format)})`);
+	const variants = {} as Kit['variants'];
+	for (const [name, text] of Object.entries(packed.variants) as [KitVariantName, string][]) {
+		let files: Record<string, string> | undefined;
+		Object.defineProperty(variants, name, {
+			enumerable: true,
+			get: () =>
+				(files ??= JSON.parse(brotliDecompressSync(Buffer.from(text, 'base64')).toString('utf8')) as Record<
+					string,
+					string
+				>),
+		});
+	}
+	return { format: packed.format, version: packed.version, variants };
 }
 
 /** The site's values for the kit, from the options (base included) and the deploy. */
