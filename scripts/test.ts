@@ -146,6 +146,14 @@ mkdirSync(sharedBuildsParent, { recursive: true });
 const sharedBuilds = mkdtempSync(join(sharedBuildsParent, 'shared-'));
 process.once('exit', () => rmSync(sharedBuilds, { recursive: true, force: true }));
 
+/**
+ * Node's cache of compiled modules, for every process of the run (the suites start netlify-cli,
+ * Astro, Vite and the package's command hundreds of times): measured here, a netlify-cli server
+ * starts on 5.3 s of CPU instead of 5.9 s, and importing Netlify Build, Astro and Vite takes 1.9 s
+ * instead of 2.4 s. A variable of the machine's own wins.
+ */
+const compileCache = join(import.meta.dirname, '../node_modules/.cache/node-compile-cache');
+
 /** Runs one step; alone, its output streams; among others, it is shown whole when the step ends. */
 function runStep(step: Step, alone: boolean): Promise<boolean> {
 	const stepStarted = Date.now();
@@ -156,7 +164,12 @@ function runStep(step: Step, alone: boolean): Promise<boolean> {
 	return new Promise((resolve) => {
 		const child = spawn('npm', ['run', '--silent', ...args], {
 			stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-			env: { ...process.env, ...step.env, [sharedBuildsVariable]: sharedBuilds },
+			env: {
+				NODE_COMPILE_CACHE: compileCache,
+				...process.env,
+				...step.env,
+				[sharedBuildsVariable]: sharedBuilds,
+			},
 		});
 		const output: Buffer[] = [];
 		child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));

@@ -8,8 +8,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, expect as expectLocator, type Browser, type Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+	chromium,
+	expect as expectLocator,
+	type Browser,
+	type BrowserContext,
+	type Page,
+} from '@playwright/test';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium.ts';
 import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe.ts';
 import {
@@ -32,8 +38,13 @@ afterAll(async () => {
 	await server?.stop();
 });
 
+/** The contexts a test opened, closed when it ends: fifty pages left open slow the rest. */
+const opened: BrowserContext[] = [];
+afterEach(() => Promise.all(opened.splice(0).map((context) => context.close())));
+
 async function open(path: string, width = 1280): Promise<{ page: Page; errors: string[] }> {
 	const context = await browser.newContext({ viewport: { width, height: 900 } });
+	opened.push(context);
 	const page = await context.newPage();
 	const errors: string[] = [];
 	page.on('console', (message) => {

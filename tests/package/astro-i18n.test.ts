@@ -18,10 +18,10 @@ import {
 	astroVersion,
 	environment,
 	makeProject,
-	npmInstall,
 	removeProject,
 	type Result,
 } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { expectVerified, serveOnNetlify, serveOnNginx } from './serve';
 import { platforms } from '../platforms';
 
@@ -103,7 +103,7 @@ beforeAll(async () => {
 	};
 	for (const [name, text] of Object.entries(configs))
 		await writeFile(join(project, `astro.${name}.mjs`), text);
-	await npmInstall(project, [`astro@${await astroVersion()}`, tarball]);
+	await sharedNpmInstall(project, [`astro@${await astroVersion()}`, tarball]);
 	for (const name of ['i18n', 'prefixed', 'own404', 'docs']) {
 		const result = await build(name);
 		logs[name] = result.stdout + result.stderr;

@@ -16,9 +16,9 @@ import {
 	astroVersion,
 	fallbackPages,
 	makeProject,
-	npmInstall,
 	removeProject,
 } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { expectVerified, serveOnNetlify } from './serve';
 import { netlifyBuild, serveDeploy } from './netlifyBuild';
 import releases from './astro-releases.json' with { type: 'json' };
@@ -82,7 +82,7 @@ beforeAll(async () => {
 		const project = await makeProject(`astro-${version.split('.')[0]}`, files);
 		const withPlugin = version.startsWith('5.') ? [tarballs['netlify-plugin-fallback-pages']] : [];
 		const [, install] = await timed(() =>
-			npmInstall(project, [`astro@${version}`, tarballs['fallback-pages'], ...withPlugin]),
+			sharedNpmInstall(project, [`astro@${version}`, tarballs['fallback-pages'], ...withPlugin]),
 		);
 		// Once to warm Vite's and the disk's caches; then the two builds compared.
 		await astroBuild(project, 'plain');

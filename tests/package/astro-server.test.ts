@@ -18,9 +18,9 @@ import {
 	astroVersion,
 	environment,
 	makeProject,
-	npmInstall,
 	removeProject,
 } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { serveOnNginx } from './serve';
 
 /** The adapter's major that Astro 7 takes (its peer range: astro ^7). */
@@ -91,7 +91,7 @@ beforeAll(async () => {
 		'',
 	].join('\n');
 	await writeFile(join(project, 'astro.server.mjs'), config);
-	await npmInstall(project, [
+	await sharedNpmInstall(project, [
 		`astro@${await astroVersion()}`,
 		nodeAdapter,
 		inject('tarballs')['fallback-pages'],

@@ -10,15 +10,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
-import {
-	astroVersion,
-	makeProject,
-	npmInstall,
-	filesOf,
-	removeProject,
-	run,
-	runOk,
-} from '../../scripts/fresh-project';
+import { astroVersion, makeProject, filesOf, removeProject, run, runOk } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { nginx } from '../contract/servers';
 import { expectVerified, serveOnNetlify, serveTeamBlock } from './serve';
 
@@ -95,7 +88,7 @@ beforeAll(async () => {
 			import('node:fs/promises').then(({ writeFile }) => writeFile(join(project, name), text)),
 		),
 	);
-	await npmInstall(project, [`astro@${await astroVersion()}`, tarball]);
+	await sharedNpmInstall(project, [`astro@${await astroVersion()}`, tarball]);
 	await runOk(project, 'npx', ['astro', 'build', '--config', 'astro.plain.mjs', '--outDir', 'dist-plain']);
 	await runOk(project, 'npx', ['astro', 'build']);
 	const failed = await run(project, 'npx', [

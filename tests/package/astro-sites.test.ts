@@ -23,9 +23,9 @@ import {
 	astroVersion,
 	filesOf,
 	makeProject,
-	npmInstall,
 	removeProject,
 } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { nginx as nginxServer } from '../contract/servers';
 import { expectVerified, serveOnNetlify, serveTeamBlock } from './serve';
 
@@ -261,7 +261,7 @@ beforeAll(async () => {
 		await writeFile(join(project, `astro.${site}.mjs`), config(site, true));
 		await writeFile(join(project, `astro.plain-${site}.mjs`), config(site, false));
 	}
-	await npmInstall(project, [`astro@${await astroVersion()}`, inject('tarballs')['fallback-pages']]);
+	await sharedNpmInstall(project, [`astro@${await astroVersion()}`, inject('tarballs')['fallback-pages']]);
 	for (const site of Object.keys(sites) as Site[]) {
 		await astroBuildWith(project, `plain-${site}`);
 		const result = await astroBuildWith(project, site);

@@ -10,7 +10,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, request, type RunningServer } from '../contract/harness';
-import { fallbackPages, makeProject, npmInstall, removeProject, run } from '../../scripts/fresh-project';
+import { fallbackPages, makeProject, removeProject, run } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { expectVerified, serveOnNetlify, serveOnNginx } from './serve';
 
 let project: string;
@@ -35,7 +36,7 @@ beforeAll(async () => {
 			'',
 		].join('\n'),
 	);
-	await npmInstall(project, ['--omit=dev', tarball]);
+	await sharedNpmInstall(project, ['--omit=dev', tarball]);
 }, 900_000);
 
 afterAll(async () => {

@@ -22,11 +22,11 @@ import {
 	fallbackPages,
 	filesOf,
 	makeProject,
-	npmInstall,
 	removeProject,
 	runOk,
 	type Result,
 } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { hugoToml } from './hugoSite';
 import { expectVerified, serveTeamBlock, verifyFrom } from './serve';
 
@@ -58,7 +58,7 @@ const running: RunningServer[] = [];
 beforeAll(async () => {
 	project = await makeProject('embed-servers', hugoFiles);
 	root = join(project, 'srv/site');
-	await npmInstall(project, ['--omit=dev', inject('tarballs')['fallback-pages']]);
+	await sharedNpmInstall(project, ['--omit=dev', inject('tarballs')['fallback-pages']]);
 	await runOk(project, 'hugo', ['--quiet']);
 	sitePaths = filesOf(join(project, 'public')).map((file) => `/${file}`);
 	writeFileSync(

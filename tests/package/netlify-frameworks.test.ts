@@ -22,7 +22,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, request, startServer, type RunningServer } from '../contract/harness';
 import { findServerExecutable, netlify } from '../contract/servers';
-import { makeProject, npmInstall, removeProject, repositoryRoot } from '../../scripts/fresh-project';
+import { makeProject, removeProject, repositoryRoot } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { netlifyBuild, serveDeploy, type Built } from './netlifyBuild';
 import { hugoToml } from './hugoSite';
 import { expectVerified } from './serve';
@@ -57,7 +58,7 @@ const nextLayout =
  */
 async function nextSite(name: string, files: Readonly<Record<string, string>>) {
 	const project = await makeProject(name, files);
-	await npmInstall(project, [
+	await sharedNpmInstall(project, [
 		NEXT,
 		`react@${reactVersion}`,
 		`react-dom@${reactVersion}`,
@@ -195,7 +196,7 @@ describe('a Hugo site in English and German with its own 404 pages', () => {
 
 	beforeAll(async () => {
 		project = await makeProject('netlify-hugo', files);
-		await npmInstall(project, ['--save-dev', inject('tarballs')['netlify-plugin-fallback-pages']]);
+		await sharedNpmInstall(project, ['--save-dev', inject('tarballs')['netlify-plugin-fallback-pages']]);
 		built = await netlifyBuild(project, 'production', { SITE_NAME: 'acme-hugo' });
 		server = await serveDeploy(join(project, 'public'), built);
 		servers.push(server);
@@ -395,7 +396,7 @@ describe('Astro rendering on the server with its Netlify adapter, served with it
 		) as {
 			version: string;
 		};
-		await npmInstall(project, [
+		await sharedNpmInstall(project, [
 			`astro@${astro.version}`,
 			ASTRO_NETLIFY,
 			'--save-dev',
@@ -504,7 +505,7 @@ for (const framework of [
 
 		beforeAll(async () => {
 			project = await makeProject(`netlify-${framework.name.toLowerCase()}`, framework.files);
-			await npmInstall(project, [
+			await sharedNpmInstall(project, [
 				...framework.install,
 				'--save-dev',
 				inject('tarballs')['netlify-plugin-fallback-pages'],

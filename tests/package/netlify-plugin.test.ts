@@ -15,7 +15,8 @@ import { failBuild as netlifyFailBuild } from '../../node_modules/@netlify/build
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type RunningServer } from '../contract/harness';
-import { makeProject, npmInstall, removeProject, repositoryRoot } from '../../scripts/fresh-project';
+import { makeProject, removeProject, repositoryRoot } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { expectVerified, verifyFrom } from './serve';
 import { fingerprint, netlifyBuild, serveDeploy, type Built } from './netlifyBuild';
 
@@ -51,7 +52,7 @@ const servers: RunningServer[] = [];
 beforeAll(async () => {
 	site = await makeProject('netlify-plugin', siteFiles);
 	publish = join(site, 'public');
-	await npmInstall(site, ['--save-dev', inject('tarballs')['netlify-plugin-fallback-pages']]);
+	await sharedNpmInstall(site, ['--save-dev', inject('tarballs')['netlify-plugin-fallback-pages']]);
 	first = await netlifyBuild(site);
 	server = await serveDeploy(publish, first);
 	servers.push(server);
@@ -299,7 +300,7 @@ describe('netlify-plugin-fallback-pages in a Vite SPA whose /* answers every pat
 		const vite = JSON.parse(readFileSync(join(repositoryRoot, 'node_modules/vite/package.json'), 'utf8')) as {
 			version: string;
 		};
-		await npmInstall(app, ['--save-dev', `vite@${vite.version}`, ...tarballs]);
+		await sharedNpmInstall(app, ['--save-dev', `vite@${vite.version}`, ...tarballs]);
 		built = await netlifyBuild(app);
 		served = await serveDeploy(join(app, 'dist'), built);
 		servers.push(served);

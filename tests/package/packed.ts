@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildOutDir, sharedBuildsVariable, sharedOnce } from '../../scripts/build-with';
 import { packTarball } from '../../scripts/fresh-project';
+import { installsRunVariable, removeSharedInstalls } from './sharedInstall';
 
 export const workspaces = ['fallback-pages', 'netlify-plugin-fallback-pages'] as const;
 export type Workspace = (typeof workspaces)[number];
@@ -39,7 +40,11 @@ export default async function setup(project: TestProject) {
 		`${workspaces.join(' and ')} packed in ${seconds.toFixed(1)} s${shared ? ', once for the run' : ''}`,
 	);
 	project.provide('tarballs', tarballs);
+	// The test files' installs of the same dependencies, once for this run (sharedInstall.ts).
+	const run = `${process.pid}`;
+	process.env[installsRunVariable] = run;
 	return () => {
+		removeSharedInstalls(run);
 		if (!shared) rmSync(folder, { recursive: true, force: true });
 	};
 }

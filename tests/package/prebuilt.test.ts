@@ -14,11 +14,11 @@ import {
 	environment,
 	filesOf,
 	makeProject,
-	npmInstall,
 	removeProject,
 	repositoryRoot,
 	run,
 } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { locales } from '../../packages/fallback-pages/src/i18n';
 import { fingerprint } from './netlifyBuild';
 
@@ -98,7 +98,7 @@ beforeAll(async () => {
 		'package.json': JSON.stringify({ name: 'prebuilt', private: true, type: 'module' }),
 		'kit-side.mjs': kitSide,
 	});
-	await npmInstall(project, ['--save-dev', tarballs['netlify-plugin-fallback-pages']]);
+	await sharedNpmInstall(project, ['--save-dev', tarballs['netlify-plugin-fallback-pages']]);
 }, 600_000);
 
 afterAll(() => removeProject(project));

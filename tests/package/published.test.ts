@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
 	astroVersion,
 	makeProject,
-	npmInstall,
 	removeProject,
 	repositoryRoot,
 	run,
 	tarballFiles,
 } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { workspaces, type Workspace } from './packed';
 
 /**
@@ -171,7 +171,7 @@ describe('a TypeScript project that imports every export', () => {
 				readFile(join(repositoryRoot, 'node_modules/typescript/package.json'), 'utf8'),
 			),
 		) as { version: string };
-		await npmInstall(project, [
+		await sharedNpmInstall(project, [
 			`astro@${await astroVersion()}`,
 			`typescript@${typescript.version}`,
 			'@types/node@24',

@@ -10,14 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningServer } from '../contract/harness';
-import {
-	astroVersion,
-	makeProject,
-	npmInstall,
-	filesOf,
-	removeProject,
-	runOk,
-} from '../../scripts/fresh-project';
+import { astroVersion, makeProject, filesOf, removeProject, runOk } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { expectVerified, serveOnNetlify } from './serve';
 
 interface Framework {
@@ -106,7 +100,7 @@ beforeAll(async () => {
 		files[`astro.${framework.name}-fallback.mjs`] = config(framework, true);
 	}
 	project = await makeProject('renderers', files);
-	await npmInstall(project, [
+	await sharedNpmInstall(project, [
 		`astro@${await astroVersion()}`,
 		'@astrojs/preact@6',
 		'preact@10',

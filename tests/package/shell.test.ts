@@ -18,14 +18,8 @@ import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/
 import type { RouteContract } from '../../packages/fallback-pages/src/contract/contract';
 import { freePort, request, type RunningServer } from '../contract/harness';
 import { nginx } from '../contract/servers';
-import {
-	fallbackPages,
-	filesOf,
-	makeProject,
-	npmInstall,
-	removeProject,
-	type Result,
-} from '../../scripts/fresh-project';
+import { fallbackPages, filesOf, makeProject, removeProject, type Result } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { expectVerified, serveOnNetlify, serveTeamBlock } from './serve';
 import { netlifyBuild, serveDeploy, type Built } from './netlifyBuild';
 import { pageInBrowser } from './pageInBrowser';
@@ -47,7 +41,7 @@ beforeAll(async () => {
 		Object.fromEntries(Object.entries(siteFiles).map(([path, text]) => [`public/${path}`, text])),
 	);
 	root = join(project, 'srv/site');
-	await npmInstall(project, ['--omit=dev', inject('tarballs')['fallback-pages']]);
+	await sharedNpmInstall(project, ['--omit=dev', inject('tarballs')['fallback-pages']]);
 	await cp(join(project, 'public'), root, { recursive: true });
 	await import('node:fs/promises').then(({ writeFile }) =>
 		writeFile(
@@ -73,7 +67,7 @@ beforeAll(async () => {
 		'fallback.config.mjs': "export default { locales: ['en', 'ar'] };\n",
 		...Object.fromEntries(Object.entries(siteFiles).map(([path, text]) => [`public/${path}`, text])),
 	});
-	await npmInstall(plugged, ['--save-dev', ...Object.values(inject('tarballs'))]);
+	await sharedNpmInstall(plugged, ['--save-dev', ...Object.values(inject('tarballs'))]);
 	pluginBuild = await netlifyBuild(plugged);
 	browser = await chromium.launch(chromiumLaunchOptions());
 }, 900_000);

@@ -18,13 +18,13 @@ import { nginx } from '../contract/servers';
 import {
 	astroVersion,
 	makeProject,
-	npmInstall,
 	removeProject,
 	installedVersion,
 	repositoryRoot,
 	runOk,
 	type Result,
 } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { pageInBrowser } from './pageInBrowser';
 import { expectVerified, serveOnNetlify, serveTeamBlock } from './serve';
 
@@ -60,7 +60,7 @@ beforeAll(async () => {
 			].join('\n'),
 		),
 	);
-	await npmInstall(project, [
+	await sharedNpmInstall(project, [
 		`astro@${await astroVersion()}`,
 		`@astrojs/starlight@${starlightVersion}`,
 		inject('tarballs')['fallback-pages'],

@@ -20,14 +20,8 @@ import {
 	type QuickStart,
 	type Way,
 } from '../../docs/src/start/quickStarts';
-import {
-	astroVersion,
-	environment,
-	makeProject,
-	npmInstall,
-	removeProject,
-	run,
-} from '../../scripts/fresh-project';
+import { astroVersion, environment, makeProject, removeProject, run } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 
 /** The sites each page is for, before the page's commands run. */
 const sites: Record<Way, Record<string, string>> = {
@@ -121,7 +115,7 @@ describe.each(Object.entries(quickStarts) as [Way, QuickStart][])(
 
 		beforeAll(async () => {
 			project = await makeProject(`start-${way}`, sites[way]);
-			if (way === 'astro') await npmInstall(project, [`astro@${await astroVersion()}`]);
+			if (way === 'astro') await sharedNpmInstall(project, [`astro@${await astroVersion()}`]);
 		});
 
 		afterAll(async () => {

@@ -17,11 +17,11 @@ import {
 	filesOf,
 	installedVersion,
 	makeProject,
-	npmInstall,
 	removeProject,
 	repositoryRoot,
 	run,
 } from '../../scripts/fresh-project';
+import { sharedNpmInstall } from './sharedInstall';
 import { serveOnNetlify } from './serve';
 import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
 import { lastInScreen, marksIn } from '../build/requestIdMark';
@@ -123,7 +123,7 @@ beforeAll(async () => {
 		'package.json': JSON.stringify({ name: 'team-sites', private: true, type: 'module' }),
 	});
 	projects.push(project);
-	await npmInstall(project, [
+	await sharedNpmInstall(project, [
 		`astro@${await astroVersion()}`,
 		`@astrojs/starlight@${workspaceStarlight}`,
 		'tailwindcss@4',
@@ -144,7 +144,11 @@ beforeAll(async () => {
 			'package.json': JSON.stringify({ name: 'old-docs', private: true, type: 'module' }),
 		});
 		projects.push(old);
-		await npmInstall(old, [`astro@${versions.astro}`, `@astrojs/starlight@${versions.starlight}`, tarball]);
+		await sharedNpmInstall(old, [
+			`astro@${versions.astro}`,
+			`@astrojs/starlight@${versions.starlight}`,
+			tarball,
+		]);
 		const installed = installedVersion(old, '@astrojs/starlight');
 		// Two locales, one of them region-tagged.
 		const site = starlightSite('starlight', '{ sitePages: [404] }', {

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { routeLocale, type RouteContract } from '../contract/contract';
 import { FallbackError } from '../errors';
 import {
-	inShell,
 	isMarked,
 	SHELL_MARK,
+	shellFiller,
 	shellPageOf,
 	shellProblem,
 	shellRelativeAddresses,
@@ -47,11 +47,12 @@ export function shellOf(shells: Shells, locale: string): string {
 
 /** Throws, naming the file and why, where a shell the site marked cannot hold Fallback's pages. */
 export function checkShells(shells: Shells): void {
-	for (const [file, text] of [
+	const named: [file: string, text: string][] = [
 		['404.html', shells.text],
-		...Object.entries(shells.locales).map(([folder, page]) => [`${folder}/404.html`, page]),
-	] as const) {
-		const problem = shellProblem(text!);
+		...Object.entries(shells.locales).map(([folder, page]): [string, string] => [`${folder}/404.html`, page]),
+	];
+	for (const [file, text] of named) {
+		const problem = shellProblem(text);
 		if (problem) throw new FallbackError(`the site's ${file} cannot hold Fallback's pages: ${problem}`);
 	}
 }
@@ -67,10 +68,14 @@ export async function intoShells(
 	text: (file: string) => string | Promise<string>,
 	filled: (file: string, text: string) => void | Promise<void>,
 ): Promise<void> {
+	// Each shell parsed once, for all its pages.
+	const fillers = new Map<string, ReturnType<typeof shellFiller>>();
 	for (const route of [...contract.statusPages, ...contract.extraPages]) {
 		if (route.sitePage) continue;
-		const page = shellPageOf(await text(route.file));
-		await filled(route.file, inShell(shellOf(shells, routeLocale(contract, route)), page));
+		const shell = shellOf(shells, routeLocale(contract, route));
+		const fill = fillers.get(shell) ?? shellFiller(shell);
+		fillers.set(shell, fill);
+		await filled(route.file, fill(shellPageOf(await text(route.file))));
 	}
 }
 

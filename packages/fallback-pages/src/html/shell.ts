@@ -127,28 +127,34 @@ function content(element: Element, text: string): Edit {
 }
 
 /**
- * The page in the shell. Throws, saying why, for a shell that cannot take it (shellProblem).
+ * The shell parsed once, as a function that puts a page in it: for the many pages of one shell.
+ * Throws, saying why, for a shell that cannot take a page (shellProblem).
  */
-export function inShell(shell: string, page: ShellPage): string {
+export function shellFiller(shell: string): (page: ShellPage) => string {
 	const parts = shellParts(shell);
 	if ('problem' in parts) throw new Error(`the page cannot be a shell of Fallback's pages: ${parts.problem}`);
 	const { html, head, title, description, marked } = parts;
 	const headEnd = head.sourceCodeLocation!.endTag!.startOffset;
-	const added = [
-		...(title ? [] : [`<title>${escapeText(page.title)}</title>`]),
-		...(description ? [] : [`<meta name="description" content="${escapeAttribute(page.description)}">`]),
-		page.head,
-	].join('');
-	const edits: Edit[] = [
-		setAttribute(shell, html, 'lang', page.lang),
-		setAttribute(shell, html, 'dir', page.dir),
-		...(title ? [content(title, escapeText(page.title))] : []),
-		...(description ? [setAttribute(shell, description, 'content', page.description)] : []),
-		{ start: headEnd, end: headEnd, text: added },
-		content(marked, page.screen),
-	];
-	return edited(shell, 0, shell.length, edits);
+	return (page) => {
+		const added = [
+			...(title ? [] : [`<title>${escapeText(page.title)}</title>`]),
+			...(description ? [] : [`<meta name="description" content="${escapeAttribute(page.description)}">`]),
+			page.head,
+		].join('');
+		const edits: Edit[] = [
+			setAttribute(shell, html, 'lang', page.lang),
+			setAttribute(shell, html, 'dir', page.dir),
+			...(title ? [content(title, escapeText(page.title))] : []),
+			...(description ? [setAttribute(shell, description, 'content', page.description)] : []),
+			{ start: headEnd, end: headEnd, text: added },
+			content(marked, page.screen),
+		];
+		return edited(shell, 0, shell.length, edits);
+	};
 }
+
+/** The page in the shell. Throws, saying why, for a shell that cannot take it (shellProblem). */
+export const inShell = (shell: string, page: ShellPage): string => shellFiller(shell)(page);
 
 /**
  * One of Fallback's pages built for a shell (layouts/Bare.astro) as the shell takes it: its

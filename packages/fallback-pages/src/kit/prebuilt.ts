@@ -8,7 +8,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
-import { CONTRACT_NAME } from '../contract/contract';
+import { CONTRACT_NAME, inPagesFolder } from '../contract/contract';
 import { parseContract } from '../contract/contractFile';
 import { parseOptions, type ParsedOptions } from '../config/options';
 import { describeDeploy, noSiteAddress, siteUrl, type Deploy } from '../config/deploy';
@@ -112,9 +112,10 @@ export async function kitPages(
 	const files = applyKit(kit, values, shell !== undefined);
 	if (shell) {
 		// The contract names a page by its file in the build; the kit's files are inside the folder.
-		const inFolder = (file: string) => file.slice(base.length - 1);
+		const parsedContract = parseContract(contract, CONTRACT_NAME);
+		const inFolder = (file: string) => inPagesFolder(parsedContract, file);
 		await intoShells(
-			parseContract(contract, CONTRACT_NAME),
+			parsedContract,
 			shell,
 			(file) => files.get(inFolder(file))!,
 			(file, text) => void files.set(inFolder(file), text),
