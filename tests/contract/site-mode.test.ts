@@ -14,7 +14,6 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apacheTypeMaps, typeMapsRoot } from '../../packages/fallback-pages/src/hosts/apache';
@@ -23,7 +22,6 @@ import { atServerRoot, siteBaseOf } from '../../packages/fallback-pages/src/cont
 import { hostConfigFiles, siteModeConfigFiles } from '../../packages/fallback-pages/src/hosts';
 import { defaultHostOptions } from '../../packages/fallback-pages/src/config/hostOptions';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium';
-import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe';
 import { auditPages } from '../../packages/fallback-pages/src/verify/audits';
 import { siteChecks } from '../../packages/fallback-pages/src/verify/cases';
 import { hostProfiles } from '../../packages/fallback-pages/src/verify/hosts';
@@ -52,6 +50,7 @@ import {
 import { compareSiteMode, headerPairs, siteModeRequests, SITE_MODE_SEED } from './siteModeRequests';
 import { baselines, type Baseline } from './baselines';
 import { buildTeamSite, type TeamSiteBuild } from './teamSite';
+import { axeOn } from '../axe';
 
 type Variant = 'fallback-404' | 'own-404' | 'lang-404' | 'base' | 'layout';
 type Built = TeamSiteBuild;
@@ -245,10 +244,7 @@ async function layoutPageInBrowser(port: number, path: string) {
 				icon: !!document.querySelector('.fallback-screen > svg'),
 			};
 		});
-		const axe = await new AxeBuilder({ page })
-			.withTags([...AXE_TAGS])
-			.options({ resultTypes: ['violations'] })
-			.analyze();
+		const axe = await axeOn(page).analyze();
 		return {
 			status: response?.status(),
 			...seen,

@@ -7,7 +7,6 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import {
 	chromium,
 	expect as expectLocator,
@@ -17,13 +16,13 @@ import {
 } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../packages/fallback-pages/src/verify/chromium.ts';
-import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe.ts';
 import {
 	auditsBelow,
 	formatFinding,
 	launchLighthouseBrowser,
 } from '../../packages/fallback-pages/src/verify/lighthouse.ts';
 import { pathOf, serveDocs, sourceFiles } from './docsSite.ts';
+import { axeOn } from '../axe.ts';
 
 let server: Awaited<ReturnType<typeof serveDocs>>;
 let browser: Browser;
@@ -205,10 +204,7 @@ describe('accessibility', () => {
 		for (const scheme of ['light', 'dark'] as const) {
 			await page.emulateMedia({ colorScheme: scheme });
 			await page.evaluate((theme) => document.documentElement.setAttribute('data-theme', theme), scheme);
-			const results = await new AxeBuilder({ page })
-				.withTags([...AXE_TAGS])
-				.options({ resultTypes: ['violations'] })
-				.analyze();
+			const results = await axeOn(page).analyze();
 			const found = results.violations.map(
 				(v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
 			);

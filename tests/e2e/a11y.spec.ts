@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestDetails } from '@playwright/test';
-import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe.ts';
 import { auditedFiles, contractPages, smoke, smokeOf } from './fixtures';
+import { axeOn } from '../axe.ts';
 
 /**
  * The three ways a visitor may see a page. Each is set whole (forced colours over the light scheme,
@@ -38,10 +37,7 @@ test.describe('axe in light, dark and forced colours', () => {
 				await page.emulateMedia(mode.options);
 				// Violations in full; of the other results axe keeps one node a rule, which is all the
 				// check on passes below reads (axe's documented way to make a run cheaper).
-				const results = await new AxeBuilder({ page })
-					.withTags([...AXE_TAGS])
-					.options({ resultTypes: ['violations'] })
-					.analyze();
+				const results = await axeOn(page).analyze();
 				const summary = results.violations.map(
 					(v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
 				);

@@ -5,12 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { allLocalesBuild, buildTimeoutMs } from '../../scripts/build-with.ts';
 import { catalogues, locales, statusTexts } from '../../packages/fallback-pages/src/i18n';
-import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe.ts';
 import { smoke } from './fixtures';
+import { axeOn } from '../axe.ts';
 
 const german = catalogues.de;
 const arabic = catalogues.ar;
@@ -105,10 +104,7 @@ test.describe('axe on every catalogue', () => {
 			await expect(page.locator('html')).toHaveAttribute('dir', catalogues[locale].dir);
 			for (const colorScheme of ['light', 'dark'] as const) {
 				await page.emulateMedia({ colorScheme });
-				const results = await new AxeBuilder({ page })
-					.withTags([...AXE_TAGS])
-					.options({ resultTypes: ['violations'] })
-					.analyze();
+				const results = await axeOn(page).analyze();
 				expect
 					.soft(
 						results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -4,10 +4,9 @@
  * violations and failed loads, and axe's violations with the place of each (in Fallback's part of
  * the page, `.fallback`, or in the site's around it).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { AXE_TAGS } from '../../packages/fallback-pages/src/verify/axe';
 import { placeOf, type ViolationPlace } from '../../packages/fallback-pages/src/verify/audits';
+import { axeOn } from '../axe';
 
 export interface PageSeen<Look> {
 	status: number | undefined;
@@ -42,10 +41,7 @@ export async function pageInBrowser<Look>(
 			document.documentElement.dir,
 		]);
 		const seen = await look(tab);
-		const axe = await new AxeBuilder({ page: tab })
-			.withTags([...AXE_TAGS])
-			.options({ resultTypes: ['violations'] })
-			.analyze();
+		const axe = await axeOn(tab).analyze();
 		const inFallback = await tab.evaluate(
 			(targets) =>
 				targets.map((selectors) =>
