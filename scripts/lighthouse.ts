@@ -269,7 +269,7 @@ export function renderMarkdown(
 	const lines = [
 		'# Lighthouse',
 		'',
-		`Lighthouse ${meta.lighthouse}, ${meta.browser}, default settings (mobile emulation, simulated throttling); ` +
+		`Lighthouse ${meta.lighthouse}, ${meta.browser}, default settings (mobile emulation, simulated throttling; no full-page screenshot); ` +
 			`dist/ served as files with status 200. ${results.length} pages, ${new Date().toISOString()}, ` +
 			`CPU benchmark index ${Math.min(...results.map((r) => r.benchmarkIndex))}–${Math.max(...results.map((r) => r.benchmarkIndex))}. ` +
 			`A page whose performance is below 100 is run again (${MAX_RUNS} runs at most) and each category keeps its best run ` +

@@ -207,6 +207,12 @@ export interface ServerCommand {
 	startupSeconds?: number;
 }
 
+/** A server startServer started: also what it printed so far. */
+export interface StartedServer extends RunningServer {
+	/** Its stdout and stderr, interleaved as they came. */
+	output(): string;
+}
+
 /** Starts a foreground server and waits until its port accepts connections. */
 export async function startServer({
 	label,
@@ -217,7 +223,7 @@ export async function startServer({
 	env,
 	cwd,
 	startupSeconds = 15,
-}: ServerCommand): Promise<RunningServer> {
+}: ServerCommand): Promise<StartedServer> {
 	const output: string[] = [];
 	const child: ChildProcess = spawn(command, args, {
 		env: { ...process.env, ...env },
@@ -257,6 +263,7 @@ export async function startServer({
 
 	return {
 		port,
+		output: () => output.join(''),
 		async stop() {
 			if (exitCode !== undefined) return;
 			killGroup(child, 'SIGTERM');

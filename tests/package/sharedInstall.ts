@@ -5,7 +5,7 @@
  * project that asks for that set then gets its node_modules hard-linked (folders made anew, the
  * files linked), its package-lock.json and its package.json's dependency fields. That is what npm
  * writes from the same cache, in a second instead of 20 to 50 s of a loaded two-core machine: the
- * suite installs astro and the tarball alone in five files, the CLI without Astro in three.
+ * suite installs astro and the tarball alone in three files, the CLI without Astro in three more.
  *
  * Nothing under node_modules is written in place by what the tests run (builds add folders of their
  * own, npm replaces a package's files by new ones); npm's own record of the tree,

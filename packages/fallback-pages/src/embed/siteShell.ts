@@ -73,8 +73,11 @@ export async function intoShells(
 	for (const route of [...contract.statusPages, ...contract.extraPages]) {
 		if (route.sitePage) continue;
 		const shell = shellOf(shells, routeLocale(contract, route));
-		const fill = fillers.get(shell) ?? shellFiller(shell);
-		fillers.set(shell, fill);
+		let fill = fillers.get(shell);
+		if (!fill) {
+			fill = shellFiller(shell);
+			fillers.set(shell, fill);
+		}
 		await filled(route.file, fill(shellPageOf(await text(route.file))));
 	}
 }

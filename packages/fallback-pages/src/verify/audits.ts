@@ -24,7 +24,7 @@ import {
 	statusPage,
 	type RouteContract,
 } from '../contract/contract.ts';
-import { AXE_TAGS } from './axe.ts';
+import { configuredAxe } from './axe.ts';
 
 export interface AuditResult {
 	tool: 'lighthouse' | 'axe';
@@ -242,10 +242,7 @@ async function axeAudits(pages: readonly SamplePage[], log: (line: string) => vo
 				context = await browser.newContext();
 				const tab = await context.newPage();
 				await tab.goto(page.url, { waitUntil: 'load' });
-				// A page without frames (Fallback's own) in axe's legacy mode: the same check, run in the
-				// page instead of a blank one opened to gather it, in half the time.
-				const axe = new AxeBuilder({ page: tab }).withTags([...AXE_TAGS]);
-				const found = await (tab.frames().length === 1 ? axe.setLegacyMode() : axe).analyze();
+				const found = await configuredAxe(new AxeBuilder({ page: tab }), tab).analyze();
 				// Each element's place: inside `.fallback` (Fallback's screen in a site's layout, the body
 				// of Fallback's own page) or in the site's layout around it.
 				const inFallback = await tab.evaluate(
