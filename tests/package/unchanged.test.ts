@@ -22,7 +22,9 @@ import {
 	run,
 } from '../../scripts/fresh-project';
 import { sharedNpmInstall } from './sharedInstall';
-import { serveOnNetlify } from './serve';
+import { expectVerified, serveOnNetlify, serveTeamBlock } from './serve';
+import { freePort, request } from '../contract/harness';
+import { apache, caddy, nginx } from '../contract/servers';
 import { readContractFile } from '../../packages/fallback-pages/src/contract/contractFile';
 import { lastInScreen, marksIn } from '../build/requestIdMark';
 import {
@@ -150,7 +152,11 @@ beforeAll(async () => {
 	]);
 	sites = await buildTwice(project, [
 		starlightSite('starlight', '{ sitePages: [404] }'),
-		starlightSite('starlight-frame', "{ sitePages: [404], layout: 'starlight' }"),
+		// Apache's site-mode file reads its type maps beside the pages' root (hosts.pagesRoot).
+		starlightSite(
+			'starlight-frame',
+			"{ sitePages: [404], layout: 'starlight', hosts: { pagesRoot: new URL('./dist', import.meta.url).pathname } }",
+		),
 		cspSite,
 		noMainSite,
 		i18nSite,
@@ -245,6 +251,58 @@ describe("the site's own build, byte for byte, with Fallback added", () => {
 		expect(folders.map((entry) => entry.parentPath)).toEqual([]);
 		expect(built.with.log).not.toContain('Could not render');
 	});
+});
+
+describe("Starlight's locales, each with its own 404, two of them of one language (pt-br, pt-pt)", () => {
+	it("answers each locale's unknown paths with its own 404, and Fallback's pages in each region's language, on netlify-cli, nginx, Caddy and Apache", async () => {
+		const built = sites.find((one) => one.site.name === 'starlight-frame')!;
+		const dist = join(built.folder, 'dist');
+		const before = join(built.folder, 'dist-without');
+		const contract = readContractFile(join(built.folder, 'dist-hosts/contract.json'));
+		// Portuguese twice: each region is a locale of its own, in its folder; Chinese once: an alias.
+		expect(contract.otherLocales).toEqual(['de', 'fr', 'zh', 'pt', 'ja', 'pt-br', 'pt-pt']);
+		expect(contract.localeAliases).toEqual({ '/zh-cn/': 'zh' });
+		expect(built.with.log).toContain(
+			"pt-br: pt's pages in pt-br/ (pt-BR); pt-pt: pt's pages in pt-pt/ (pt-PT)",
+		);
+		const teamBlock = async (server: typeof nginx) =>
+			serveTeamBlock(
+				server,
+				dist,
+				await freePort(),
+				join(built.folder, '..', `${server.id}-locales`),
+				join(built.folder, 'dist-hosts'),
+			);
+		const servers = [
+			[await serveOnNetlify(dist, join(built.folder, '..', 'netlify-locales')), 'netlify-cli'],
+			[await teamBlock(nginx), 'nginx-site'],
+			[await teamBlock(caddy), 'caddy-site'],
+			[await teamBlock(apache), 'apache-site'],
+		] as const;
+		try {
+			for (const [server, host] of servers) {
+				for (const folder of ['de', 'fr', 'zh-cn', 'pt-br', 'pt-pt', 'ja']) {
+					const own = readFileSync(join(before, folder, '404/index.html'), 'utf8');
+					const answer = await request(server.port, `/${folder}/no/such/page`);
+					expect([host, folder, answer.status, answer.body === own]).toEqual([host, folder, 404, true]);
+				}
+				for (const [folder, tag] of [
+					['pt-br', 'pt-BR'],
+					['pt-pt', 'pt-PT'],
+				] as const) {
+					const answer = await request(server.port, `/${folder}/503`);
+					expect([host, answer.status, answer.headers.get('content-language')]).toEqual([host, 503, tag]);
+					expect(answer.body).toContain(`<html lang="${tag}"`);
+				}
+				// From the project, whose install is the packed package's.
+				await expectVerified(join(built.folder, '..'), server, host, `${built.site.name}/dist`, {
+					reports: `locales-${host}`,
+				});
+			}
+		} finally {
+			await Promise.all(servers.map(([server]) => server.stop()));
+		}
+	}, 300_000);
 });
 
 describe('a Tailwind 4 site, verified between two builds', () => {

@@ -65,6 +65,7 @@ const starlightLocales: Readonly<Record<string, { label: string; lang: string }>
 	fr: { label: 'Français', lang: 'fr' },
 	'zh-cn': { label: '简体中文', lang: 'zh-CN' },
 	'pt-br': { label: 'Português do Brasil', lang: 'pt-BR' },
+	'pt-pt': { label: 'Português de Portugal', lang: 'pt-PT' },
 	ja: { label: '日本語', lang: 'ja' },
 };
 
@@ -88,7 +89,7 @@ const codeBlocks = [
 	'```',
 ].join('\n');
 
-/** A Starlight docs site: six locales (two region-tagged), its own 404.md in each, code blocks. */
+/** A Starlight docs site: seven locales (three region-tagged: zh-cn, and two of Portuguese, pt-br and pt-pt), its own 404.md in each, code blocks. */
 export function starlightSite(name: string, fallback: string, locales = starlightLocales): UnchangedSite {
 	const files: Record<string, string> = {
 		// Starlight's docs collection, as the build suite's Starlight site has it.

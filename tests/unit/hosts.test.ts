@@ -12,7 +12,11 @@ import {
 	apacheStandaloneConfig,
 	apacheTypeMaps,
 } from '../../packages/fallback-pages/src/hosts/apache';
-import { firstListedCapture, firstListedPattern } from '../../packages/fallback-pages/src/hosts/language';
+import {
+	firstListedCapture,
+	firstListedPattern,
+	hostLocales,
+} from '../../packages/fallback-pages/src/hosts/language';
 import { caddyProxyConfig, caddyStandaloneConfig } from '../../packages/fallback-pages/src/hosts/caddy';
 import { cloudFrontCustomErrorResponses } from '../../packages/fallback-pages/src/hosts/cloudfront';
 import { hostConfigFiles } from '../../packages/fallback-pages/src/hosts/index';
@@ -442,9 +446,21 @@ describe('language negotiation', () => {
 
 	it('refuses a locale that is not a two-letter code, where it would reach a config', () => {
 		expect(() => firstListedPattern('de', ['en', 'de"'])).toThrow(/two-letter language code/);
-		expect(() =>
-			nginxStandaloneConfig({ ...fixtureWithGerman, otherLocales: ['d|e'] }, fixtureOptions),
-		).toThrow(/two-letter language code/);
+		for (const locale of ['d|e', 'pt-br|.*', 'p.t']) {
+			expect(() =>
+				nginxStandaloneConfig({ ...fixtureWithGerman, otherLocales: ['de', locale] }, fixtureOptions),
+			).toThrow(/two-letter language code nor a region folder/);
+		}
+	});
+
+	it("negotiates languages only: a site's region folder answers under its folder alone", () => {
+		const contract = { ...fixtureWithGerman, otherLocales: ['de', 'pt-br'] };
+		expect(hostLocales(contract)).toEqual(['en', 'de']);
+		const nginx = nginxStandaloneConfig(contract, fixtureOptions);
+		// The folder is matched, the Accept-Language pattern lists the languages alone.
+		expect(nginx).toContain('(de|pt-br)/');
+		expect(nginx).toContain('pt-br "pt-br/"');
+		expect(nginx).toMatch(/\(en\|de\)\(\?:/);
 	});
 });
 

@@ -9,6 +9,7 @@ import {
 	localeOf,
 	localeParams,
 	locales,
+	messagesOf,
 	statusTexts,
 	type Messages,
 } from '../../packages/fallback-pages/src/i18n';
@@ -107,8 +108,17 @@ describe('locale of a page', () => {
 		['https://x.example/nope/404', '/', 'en'],
 		['https://x.example/de/404', '/', 'de'],
 		['https://x.example/fallback/ar/503', '/fallback/', 'ar'],
+		['https://x.example/pt-br/404', '/', 'pt-br'],
+		['https://x.example/ja/404', '/', 'en'],
 	] as const)('%s (base %s) is %s', (url, base, locale) => {
-		expect(localeOf(new URL(url), base, DEFAULT_LOCALE)).toBe(locale);
+		expect(localeOf(new URL(url), base, DEFAULT_LOCALE, ['en', 'de', 'ar', 'pt', 'pt-br'])).toBe(locale);
+	});
+
+	it("writes a region's pages from its catalogue, in its language tag", () => {
+		const regions = { 'pt-pt': { catalogue: 'pt', tag: 'pt-PT' } } as const;
+		expect(messagesOf('pt-pt', regions)).toEqual({ ...catalogues.pt, lang: 'pt-PT' });
+		expect(messagesOf('pt', regions)).toBe(catalogues.pt);
+		expect(() => messagesOf('pt-br', regions)).toThrow('No catalogue for the locale pt-br');
 	});
 
 	it('gives the default locale its URLs and every other its folder', () => {

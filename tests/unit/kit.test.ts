@@ -48,6 +48,7 @@ function configOf(kit: boolean, values: KitValues): FallbackConfig {
 		links: [],
 		help: {} as FallbackConfig['help'],
 		locales: [...values.locales],
+		regions: {},
 		defaultLocale: 'en',
 		mode: 'embed',
 		base: values.base,

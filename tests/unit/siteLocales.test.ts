@@ -33,6 +33,7 @@ describe("siteLocales: an Astro site's i18n as Fallback ships it", () => {
 				{ path: 'de', locale: 'de' },
 				{ path: 'fr', locale: 'fr' },
 			],
+			regions: {},
 			summary: "languages from Astro's i18n: en, de, fr (en the default)",
 		});
 	});
@@ -58,9 +59,33 @@ describe("siteLocales: an Astro site's i18n as Fallback ships it", () => {
 			{ path: 'tlh', locale: undefined },
 			{ path: 'en-GB', locale: 'en' },
 		]);
+		// en-GB is a second English beside the default en-US: a region, with pages of its own.
+		expect(site.regions).toEqual({ 'en-GB': { catalogue: 'en', tag: 'en-GB' } });
 		expect(site.summary).toBe(
-			"languages from Astro's i18n: en, pt, de (en the default); en-US → en; pt-BR → pt; deutsch → de; en-GB → en; no catalogue for tlh (tlh): en's pages answer there",
+			"languages from Astro's i18n: en, pt, de (en the default); en-US → en; pt-BR → pt; deutsch → de; en-GB: en's pages in en-GB/ (en-GB); no catalogue for tlh (tlh): en's pages answer there",
 		);
+	});
+
+	it("makes each folder of a language the site has two of a region of its own, not the language's own folder", () => {
+		const site = siteLocales({
+			locales: [
+				'en',
+				{ path: 'pt-br', codes: ['pt-BR'] },
+				{ path: 'pt-pt', codes: ['pt-PT'] },
+				{ path: 'zh-cn', codes: ['zh-CN'] },
+				'fr',
+				{ path: 'fr-ca', codes: ['fr-CA'] },
+				{ path: 'br', codes: ['pt-BR'] },
+			],
+			defaultLocale: 'en',
+		});
+		expect(site.locales).toEqual(['en', 'pt', 'zh', 'fr']);
+		// zh-cn is Chinese's one folder: an alias of zh, as before. `br` reads as a language: no region.
+		expect(site.regions).toEqual({
+			'pt-br': { catalogue: 'pt', tag: 'pt-BR' },
+			'pt-pt': { catalogue: 'pt', tag: 'pt-PT' },
+			'fr-ca': { catalogue: 'fr', tag: 'fr-CA' },
+		});
 	});
 
 	it("falls back to English as the default when the site's default has no catalogue", () => {

@@ -14,7 +14,7 @@ import {
 	type BrandColors,
 	type SchemePair,
 } from '../brand/theme';
-import { DEFAULT_LOCALE, isLocale, locales as allLocales, type Locale } from '../i18n';
+import { DEFAULT_LOCALE, isLocale, locales as allLocales, type Locale, type Regions } from '../i18n';
 import { DEFAULT_API_PREFIXES, plainPrefixProblem, PROBLEM_FOLDER } from './prefixes';
 import { embedPrefixProblem } from './embed';
 import { maintenanceSchema, noMaintenance } from './maintenance';
@@ -496,6 +496,8 @@ export interface FallbackConfig {
 	help: ParsedOptions['help'];
 	/** The locales that ship, the default first. */
 	locales: Locale[];
+	/** The site's region folders Fallback's pages are built in too (`pt-br` beside `pt-pt`). */
+	regions: Regions;
 	/** The locale of the default URLs. */
 	defaultLocale: Locale;
 	/**

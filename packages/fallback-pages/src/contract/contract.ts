@@ -112,7 +112,10 @@ export interface RouteContract {
 	galleries?: false;
 	/**
 	 * The locales besides the default one: each error page also lives under `/{locale}/` (as extra
-	 * pages), and a host that negotiates picks it from `Accept-Language` for the default URL.
+	 * pages), and a host that negotiates picks one named by its language (`de`) from
+	 * `Accept-Language` for the default URL (negotiatedLocales). A site's region folder (`pt-br`,
+	 * when the site has `pt-pt` too) is a locale of its own, with its folder and its language tag,
+	 * that answers only there.
 	 */
 	otherLocales: readonly string[];
 	/**
@@ -279,7 +282,27 @@ export function inLocale(contract: RouteContract, route: PageRoute, locale: stri
 	return found;
 }
 
-/** Whether the default URLs pick their page's language from `Accept-Language`. */
+/** A locale named by its language alone (`de`, `zh`): one a host picks from `Accept-Language`. */
+export const isLanguageLocale = (locale: string): boolean => /^[a-z]{2}$/.test(locale);
+
+/** A site's region folder as a locale (`pt-br`, `pt-BR`, `en-GB`): a language, then subtags. */
+export const isRegionLocale = (locale: string): boolean =>
+	/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})+$/.test(locale);
+
+/**
+ * The locales the default URLs choose among by `Accept-Language`, the default first: the default
+ * and each other locale named by its language. A site's region folder (`pt-br` beside `pt-pt`)
+ * answers under its folder alone.
+ */
+export const negotiatedLocales = (contract: RouteContract): string[] => [
+	contract.defaultLocale,
+	...contract.otherLocales.filter(isLanguageLocale),
+];
+
+/**
+ * Whether other locales ship, so that the default URLs pick their page's language from
+ * `Accept-Language` and the locales' folders answer in theirs.
+ */
 export const negotiates = (contract: RouteContract) => contract.otherLocales.length > 0;
 
 /** A locale's `Content-Language`: its BCP 47 tag (`zh-Hans` for the folder `zh`). */

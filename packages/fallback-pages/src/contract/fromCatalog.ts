@@ -6,7 +6,7 @@
 import { ALLOWED_METHODS, statusCatalog } from '../catalog/statuses';
 import { appErrorPages } from '../catalog/appErrors';
 import { CONTRACT_NAME, PROBLEM_FOLDER, type PageRoute, type RouteContract } from './contract';
-import { catalogues, DEFAULT_LOCALE, type Locale } from '../i18n';
+import { catalogues, DEFAULT_LOCALE, type Locale, type Regions } from '../i18n';
 import { DEFAULT_API_PREFIXES } from '../config/prefixes';
 
 /** Files the build writes into dist/ for Netlify; they must never be served as files. */
@@ -35,6 +35,8 @@ export interface SiteOwned {
 	galleries?: boolean;
 	/** The site's own locale folders that are not Fallback's, by locale (RouteContract.localeAliases). */
 	localeAliases?: Readonly<Record<string, string>>;
+	/** The regions among `otherLocales` (`pt-br`): their language tags and request ID lines. */
+	regions?: Regions;
 	/** The app's 4xx statuses replaced too, in front of it (the option replaceAppStatuses). */
 	replaceAppStatuses?: readonly number[];
 }
@@ -57,6 +59,7 @@ export function catalogContract(
 		siteGalleries = [],
 		galleries = true,
 		localeAliases = {},
+		regions = {},
 		replaceAppStatuses = [],
 	}: SiteOwned = {},
 ): RouteContract {
@@ -113,9 +116,10 @@ export function catalogContract(
 		),
 		apiPrefixes,
 		requestIdHeader: 'X-Request-ID',
-		requestIdLines: Object.fromEntries(
-			Object.entries(catalogues).map(([locale, messages]) => [locale, messages.requestId]),
-		),
+		requestIdLines: Object.fromEntries([
+			...Object.entries(catalogues).map(([locale, messages]) => [locale, messages.requestId]),
+			...Object.entries(regions).map(([region, { catalogue }]) => [region, catalogues[catalogue].requestId]),
+		]),
 		internalPrefix: '/__fallback/',
 		indexFile: 'index.html',
 		...(siteGalleries.length > 0 ? { siteGalleries } : {}),
@@ -123,9 +127,10 @@ export function catalogContract(
 		otherLocales,
 		...(Object.keys(localeAliases).length > 0 ? { localeAliases } : {}),
 		defaultLocale,
-		languageTags: Object.fromEntries(
-			Object.entries(catalogues).map(([locale, messages]) => [locale, messages.lang]),
-		),
+		languageTags: Object.fromEntries([
+			...Object.entries(catalogues).map(([locale, messages]) => [locale, messages.lang]),
+			...Object.entries(regions).map(([region, { tag }]) => [region, tag]),
+		]),
 		replacedAppStatuses: statusPages
 			.map((route) => route.status)
 			.filter((status) => status >= 500 || replaceAppStatuses.includes(status)),

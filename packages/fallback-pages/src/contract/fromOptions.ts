@@ -8,6 +8,7 @@ import { maintenanceOf, type MaintenanceOptions } from '../config/maintenance';
 import { joinBase, withMaintenance, type RouteContract } from './contract';
 import { catalogContract } from './fromCatalog';
 import { embeddedPageHeaders, pageHeaders } from './pageHeaders';
+import type { Regions } from '../i18n';
 
 export interface BuildSituation {
 	/** The pages go into somebody else's site (`embed`, the Netlify plugin): its headers rule. */
@@ -23,6 +24,8 @@ export interface BuildSituation {
 	siteBase?: string;
 	/** The site's own locale folders that are not Fallback's (an Astro site's i18n), by locale. */
 	localeAliases?: Readonly<Record<string, string>>;
+	/** The site's region folders Fallback's pages are built in too (`pt-br` beside `pt-pt`). */
+	regions?: Regions;
 	/**
 	 * The pages the site built itself of the statuses it keeps (`404`, `ja/404`, relative to the
 	 * pages' base), read from an Astro site's build; default: `sitePages` in the default locale.
@@ -58,6 +61,7 @@ export function optionsContract(
 		siteGalleries = [],
 		siteBase = '/',
 		localeAliases = {},
+		regions = {},
 		sitePaths,
 		galleries = hasGalleries({ embedded, preview }),
 	}: BuildSituation,
@@ -65,7 +69,10 @@ export function optionsContract(
 	const headers = embedded
 		? embeddedPageHeaders({ preview })
 		: pageHeaders({ preview, layout: options.layout !== undefined });
-	const others = options.locales.filter((locale) => locale !== options.defaultLocale);
+	const others = [
+		...options.locales.filter((locale) => locale !== options.defaultLocale),
+		...Object.keys(regions),
+	];
 	const built = catalogContract(headers, others, options.defaultLocale, options.api.prefixes, {
 		base: joinBase(siteBase, options.base),
 		siteBase: joinBase(siteBase, '/'),
@@ -76,6 +83,7 @@ export function optionsContract(
 		siteGalleries,
 		galleries,
 		localeAliases,
+		regions,
 		replaceAppStatuses: options.replaceAppStatuses,
 	});
 	const withIds = options.requestId === 'page' ? built : { ...built, requestId: options.requestId };

@@ -10,6 +10,12 @@
  * brace or quote, so nginx and Caddyfile strings carry it as it is; `portable` (letters in both
  * cases, `[ \t]`) is for engines without those, such as a JSON config read by JavaScript.
  */
+import {
+	isLanguageLocale,
+	isRegionLocale,
+	negotiatedLocales,
+	type RouteContract,
+} from '../contract/contract';
 import { UnsafeConfigValue } from './format';
 
 export type PatternFlavour = 'inline-flags' | 'portable';
@@ -22,6 +28,24 @@ function checkedCode(code: string): string {
 		throw new UnsafeConfigValue('locale', code, 'is not a two-letter language code');
 	}
 	return code;
+}
+
+/**
+ * The locales a host negotiates among (negotiatedLocales: the default first), once every locale of
+ * the contract is checked as its folder goes into a config: a two-letter language code (`de`), or a
+ * site's region folder (`pt-br`, `pt-BR`), which is matched by its folder alone.
+ */
+export function hostLocales(contract: RouteContract): string[] {
+	for (const locale of [contract.defaultLocale, ...contract.otherLocales]) {
+		if (!isLanguageLocale(locale) && !isRegionLocale(locale)) {
+			throw new UnsafeConfigValue(
+				'locale',
+				locale,
+				'is neither a two-letter language code nor a region folder such as pt-br',
+			);
+		}
+	}
+	return negotiatedLocales(contract);
 }
 
 /** Runs of chosen letters as ranges: `a-df-z`. */

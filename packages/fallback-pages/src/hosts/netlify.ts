@@ -28,6 +28,7 @@ import {
 	type PageRoute,
 	type RouteContract,
 } from '../contract/contract';
+import { hostLocales } from './language';
 import { headerName, oneLine, type HostConfigFile } from './format';
 import { fallbackGalleries } from './pageTable';
 
@@ -90,7 +91,7 @@ function negotiatedLines(
 	force: boolean,
 	{
 		file = 'file',
-		locales = contract.otherLocales,
+		locales = hostLocales(contract).slice(1),
 		column,
 	}: { file?: 'file' | 'problemFile'; locales?: readonly string[]; column?: number } = {},
 ): RedirectLine[] {
@@ -161,7 +162,7 @@ export function netlifyRedirectLines(contract: RouteContract): RedirectLine[] {
 	// the site's own page (sitePages) answers in every language.
 	const lines = ([path, route]: [string, PageRoute]): RedirectLine[] =>
 		negotiatedLines(contract, path, route, true, {
-			locales: isDefault.has(route) && !route.sitePage ? contract.otherLocales : [],
+			locales: isDefault.has(route) && !route.sitePage ? hostLocales(contract).slice(1) : [],
 			column,
 		});
 	// Under maintenance, the rules of allowed paths come before the maintenance page's.
@@ -199,7 +200,7 @@ export function netlifyRedirectLines(contract: RouteContract): RedirectLine[] {
 		),
 		// The site's own page (sitePages) answers in every language.
 		...negotiatedLines(contract, `${siteBaseOf(contract)}*`, notFound, false, {
-			locales: notFound.sitePage ? [] : contract.otherLocales,
+			locales: notFound.sitePage ? [] : hostLocales(contract).slice(1),
 		}),
 	];
 }

@@ -24,7 +24,7 @@ import {
 	type RouteContract,
 } from '../contract/contract';
 import type { HostConfigFile } from './format';
-import { firstListedPattern } from './language';
+import { firstListedPattern, hostLocales } from './language';
 
 /** A condition on the request (Build Output API v3 `has`): here, a header matching a pattern. */
 export interface VercelHas {
@@ -86,11 +86,11 @@ function negotiatedRoutes(
 	src: string,
 	problem = false,
 ): VercelRoute[] {
-	const shipped = [contract.defaultLocale, ...contract.otherLocales];
+	const shipped = hostLocales(contract);
 	const inLocale = (locale: string) =>
 		errorRoutes(contract).find((candidate) => candidate.path === `/${locale}${route.path}`)!;
 	return [
-		...contract.otherLocales.map((locale) => ({
+		...shipped.slice(1).map((locale) => ({
 			...statusRoute(contract, inLocale(locale), src, problem),
 			has: [
 				{

@@ -64,18 +64,42 @@ export function isLocale(value: string): value is Locale {
 	return Object.hasOwn(catalogues, value);
 }
 
-/** The locale of a page from its URL: its first path segment after `base`, else the default. */
-export function localeOf(url: URL, base: string, defaultLocale: Locale): Locale {
+/**
+ * A site's region folder that Fallback's pages live in too, where the site has two of one language
+ * (`pt-br` and `pt-pt`, each with its own 404): the catalogue its pages are written from, and its
+ * language tag (`pt-BR`).
+ */
+export interface Region {
+	catalogue: Locale;
+	tag: string;
+}
+
+/** The regions of a build, by their folder (a page locale of its own: `pt-br`). */
+export type Regions = Readonly<Record<string, Region>>;
+
+/** The texts of a page locale: its catalogue's, or a region's (its catalogue's, in its language tag). */
+export function messagesOf(locale: string, regions: Regions): Messages {
+	const region = Object.hasOwn(regions, locale) ? regions[locale] : undefined;
+	if (region) return { ...catalogues[region.catalogue], lang: region.tag };
+	if (!isLocale(locale)) throw new Error(`No catalogue for the locale ${locale}`);
+	return catalogues[locale];
+}
+
+/**
+ * The locale of a page from its URL: its first path segment after `base` where that is one of
+ * `locales` (the shipped ones and the regions), else the default.
+ */
+export function localeOf(url: URL, base: string, defaultLocale: string, locales: readonly string[]): string {
 	const prefix = base.endsWith('/') ? base : `${base}/`;
 	const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname.slice(1);
 	const first = rest.split('/')[0] ?? '';
-	return isLocale(first) ? first : defaultLocale;
+	return locales.includes(first) ? first : defaultLocale;
 }
 
 /** The route parameter of a page in each locale: none for the default locale's, which keep their URLs. */
 export function localeParams(
-	shipped: readonly Locale[],
-	defaultLocale: Locale,
-): { locale: Locale | undefined }[] {
+	shipped: readonly string[],
+	defaultLocale: string,
+): { locale: string | undefined }[] {
 	return shipped.map((locale) => ({ locale: locale === defaultLocale ? undefined : locale }));
 }

@@ -107,7 +107,10 @@ async function staticHostLine(
 	shipped: ShippedLocales,
 ): Promise<string> {
 	const folder = base.slice(1);
-	const problems = problemDocuments(shipped).map((path) => ({ file: `${folder}${path}` }));
+	const problems = problemDocuments({
+		locales: shipped.pageLocales,
+		defaultLocale: shipped.defaultLocale,
+	}).map((path) => ({ file: `${folder}${path}` }));
 	const files = [
 		// The host answers its errors with the default locale's page alone.
 		...pages.map((page) => ({
@@ -383,7 +386,7 @@ function configDone(state: BuildState, { config: astro }: HookParameters<'astro:
 		if (!ours) {
 			const config = configOf(state);
 			const set = {
-				locales: state.shipped.locales,
+				locales: state.shipped.pageLocales,
 				defaultLocale: state.shipped.defaultLocale,
 				sitePaths: config.sitePaths,
 				siteGalleries: config.siteGalleries,
@@ -438,7 +441,7 @@ function routesResolved(
 		);
 	}
 	const found = collisions(state.siteRoutes, options.base, {
-		locales: shipped.locales,
+		locales: shipped.pageLocales,
 		defaultLocale: shipped.defaultLocale,
 		sitePages: options.sitePages,
 	});
@@ -497,7 +500,7 @@ async function buildDone(
 			ownPatterns.flatMap((pattern) => assets.get(pattern) ?? []).map((url) => fileURLToPath(url)),
 		);
 	}
-	const set = { locales: shipped.locales, defaultLocale: shipped.defaultLocale };
+	const set = { locales: shipped.pageLocales, defaultLocale: shipped.defaultLocale };
 	const planned = ownPages({
 		...set,
 		sitePaths: config.sitePaths,
@@ -600,6 +603,7 @@ async function buildDone(
 		siteGalleries: config.siteGalleries,
 		siteBase,
 		localeAliases,
+		regions: shipped.regions,
 		sitePaths,
 		galleries: config.galleries,
 	});

@@ -10,16 +10,15 @@ import { copyFile, readdir, readFile, rename, rmdir, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { appErrorPages } from '../catalog/appErrors';
 import { statusCatalog } from '../catalog/statuses';
-import type { Locale } from '../i18n';
 import { edited, escapeAttribute, type Edit } from '../html/edits';
 import { locatedElements, type HtmlNode, type PageAnalysis } from '../html/pageAnalysis';
 import { hasPolicyText, type SiteDirectives, siteDirectivesOf, withPagePolicy } from './pagePolicy';
 
 /** What decides the paths: the shipped locales and what the site keeps for itself. */
 export interface PageSet {
-	/** Every shipped locale, the default first. */
-	locales: readonly Locale[];
-	defaultLocale: Locale;
+	/** Every locale the pages are built in (the shipped ones, then the regions), the default first. */
+	locales: readonly string[];
+	defaultLocale: string;
 	/**
 	 * Paths (relative to Fallback's base: `404`, `ja/404`) where the site builds its own page of a
 	 * status it keeps (`sitePages`): none of Fallback's there.
@@ -31,7 +30,7 @@ export interface PageSet {
 	galleries?: boolean;
 }
 
-const localePrefix = (locale: Locale, defaultLocale: Locale) =>
+const localePrefix = (locale: string, defaultLocale: string) =>
 	locale === defaultLocale ? '' : `${locale}/`;
 
 /** A path Fallback could answer at, relative to its base, and the route file that makes it. */
@@ -45,7 +44,7 @@ export interface Candidate {
 	/** The route file, relative to the package's src/routes/. */
 	route: string;
 	/** The locale it is in. */
-	locale: Locale;
+	locale: string;
 	/** The status of a status page, in any locale (what `sitePages` can leave to the site). */
 	status?: number;
 	/** The gallery's folder (`''`, `de/`), for a gallery. */

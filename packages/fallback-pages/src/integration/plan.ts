@@ -10,7 +10,7 @@ import { hasGalleries } from '../contract/fromOptions';
 import { describeDeploy, noSiteAddress, siteUrl, type Deploy } from '../config/deploy';
 import { defaultLanguagesLine, type OptionNames } from '../config/optionNames';
 import type { FallbackConfig, FallbackOptions, ParsedOptions } from '../config/options';
-import type { Locale } from '../i18n';
+import type { Locale, Regions } from '../i18n';
 import { siteLocaleAliases, siteLocales } from './siteLocales';
 
 /**
@@ -40,11 +40,30 @@ export interface ShippedLocales {
 	defaultLocale: Locale;
 	/** The shipped locales besides the default: each has its folder. */
 	others: Locale[];
+	/** The site's region folders the pages are built in too (`pt-br` beside `pt-pt`). */
+	regions: Regions;
+	/** Every locale the pages are built in, the default first: the shipped ones, then the regions. */
+	pageLocales: string[];
 }
 
-/** The locales a build ships (options.locales has the default first). */
-export function shippedLocales({ locales, defaultLocale }: ParsedOptions): ShippedLocales {
-	return { locales, defaultLocale, others: locales.filter((locale) => locale !== defaultLocale) };
+/**
+ * The locales a build ships (options.locales has the default first), and the regions among the
+ * site's folders whose language ships.
+ */
+export function shippedLocales(
+	{ locales, defaultLocale }: ParsedOptions,
+	siteRegions: Regions = {},
+): ShippedLocales {
+	const regions = Object.fromEntries(
+		Object.entries(siteRegions).filter(([, region]) => locales.includes(region.catalogue)),
+	);
+	return {
+		locales,
+		defaultLocale,
+		others: locales.filter((locale) => locale !== defaultLocale),
+		regions,
+		pageLocales: [...locales, ...Object.keys(regions)],
+	};
 }
 
 /** The routes Fallback injects, relative to its base; their files live in this package's src/routes/. */
@@ -127,9 +146,11 @@ export function planBuild(
 	} else if (!i18n && !given.locales) {
 		lines.push(defaultLanguagesLine(parsed.defaultLocale, names));
 	}
-	const shipped = shippedLocales(options);
+	const shipped = shippedLocales(options, i18n?.regions);
 	const pagesBase = joinBase(astro.base, options.base);
-	const localeAliases = siteLocaleAliases(i18n?.folders ?? [], {
+	// A region's folder is Fallback's own folder of that locale: no alias.
+	const folders = (i18n?.folders ?? []).filter((folder) => !Object.hasOwn(shipped.regions, folder.path));
+	const localeAliases = siteLocaleAliases(folders, {
 		siteBase,
 		pagesBase,
 		locales: shipped.locales,
@@ -154,6 +175,7 @@ export function planBuild(
 			links: options.links,
 			help: options.help,
 			locales: shipped.locales,
+			regions: shipped.regions,
 			defaultLocale: shipped.defaultLocale,
 			mode: embedded ? 'embed' : 'astro',
 			base: pagesBase,

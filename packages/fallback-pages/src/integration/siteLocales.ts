@@ -6,7 +6,8 @@
  * where the site prefixes its default locale) is in its locale (siteLocaleAliases). Pure: the
  * integration passes Astro's resolved config.
  */
-import { isLocale, DEFAULT_LOCALE, type Locale } from '../i18n';
+import { isRegionLocale } from '../contract/contract';
+import { isLocale, DEFAULT_LOCALE, type Locale, type Regions } from '../i18n';
 
 /** `i18n` as Astro resolves it (astro/dist/types/public/config.d.ts). */
 export interface AstroI18n {
@@ -25,6 +26,12 @@ export interface SiteLocales {
 	 * (none: no catalogue); the default's, where the site does not prefix it, is not among them.
 	 */
 	folders: { path: string; locale: Locale | undefined }[];
+	/**
+	 * The folders of a language the site has more than one of (`pt-br` and `pt-pt`, or `pt-pt` beside
+	 * a default `pt-br`), by folder: each is a locale of Fallback's pages of its own, in its language
+	 * tag, so that each keeps its own pages (its 404). The language's own folder (`pt`) is none.
+	 */
+	regions: Regions;
 	/** One line for the build log: what was taken, mapped and left without a catalogue. */
 	summary: string;
 }
@@ -65,10 +72,25 @@ export function siteLocales(i18n: AstroI18n): SiteLocales {
 	const folders = mapped
 		.filter((entry) => plain(entry) && (entry !== siteDefault || prefixesDefault))
 		.map(({ path, locale }) => ({ path, locale }));
+	// A language the site has two or more locales of: each folder of it named as a region (`pt-br`,
+	// not `pt`, `br` or `brasil`) is one. Any other stays an alias of the language's pages.
+	const regions: Record<string, { catalogue: Locale; tag: string }> = {};
+	for (const entry of mapped) {
+		const { locale } = entry;
+		if (!locale || !isRegionLocale(entry.path) || !folders.some((folder) => folder.path === entry.path))
+			continue;
+		if (mapped.filter((other) => other.locale === locale).length > 1) {
+			regions[entry.path] = { catalogue: locale, tag: entry.codes[0]! };
+		}
+	}
 	const notes = [
 		...mapped
 			.filter((entry) => entry.locale !== undefined && entry.path !== entry.locale)
-			.map((entry) => `${entry.path} → ${entry.locale}`),
+			.map((entry) =>
+				Object.hasOwn(regions, entry.path)
+					? `${entry.path}: ${entry.locale}'s pages in ${entry.path}/ (${regions[entry.path]!.tag})`
+					: `${entry.path} → ${entry.locale}`,
+			),
 		...mapped
 			.filter((entry) => entry.locale === undefined)
 			.map(
@@ -86,6 +108,7 @@ export function siteLocales(i18n: AstroI18n): SiteLocales {
 		locales,
 		defaultLocale,
 		folders,
+		regions,
 		summary: `languages from Astro's i18n: ${locales.join(', ')} (${defaultLocale} the default)${notes.length ? `; ${notes.join('; ')}` : ''}`,
 	};
 }

@@ -5,8 +5,8 @@
 import config from 'virtual:fallback/config';
 import { appErrorPages } from '../catalog/appErrors';
 import { statusCatalog } from '../catalog/statuses';
-import { catalogues, localeParams, type Locale } from '../i18n';
-import { base } from '../i18n/page';
+import { localeParams, messagesOf } from '../i18n';
+import { base, pageLocales } from '../i18n/page';
 import { appErrorProblem, statusProblem, type ProblemDocument } from './documents';
 
 /**
@@ -17,11 +17,11 @@ const pageAddress = (path: string): string => (config.site.url ? new URL(path, c
 
 /** Each locale's documents as static paths: `problem/404`, `de/problem/global-error`. */
 export function problemPaths(): {
-	params: { locale: Locale | undefined; name: string };
+	params: { locale: string | undefined; name: string };
 	props: { problem: ProblemDocument };
 }[] {
-	return localeParams(config.locales, config.defaultLocale).flatMap(({ locale }) => {
-		const messages = catalogues[locale ?? config.defaultLocale];
+	return localeParams(pageLocales, config.defaultLocale).flatMap(({ locale }) => {
+		const messages = messagesOf(locale ?? config.defaultLocale, config.regions);
 		const page = (name: string) => pageAddress(`${base}${locale ? `${locale}/` : ''}${name}`);
 		const inDefault = locale === undefined;
 		return [

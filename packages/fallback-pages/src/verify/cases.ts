@@ -18,6 +18,7 @@ import {
 	languageHeaders,
 	localeFolder,
 	localeFolders,
+	negotiatedLocales,
 	notFoundPage,
 	PROBLEM_JSON,
 	requestIdMarkup,
@@ -83,7 +84,7 @@ export const preferredLocales = ['de', 'fr', 'ar'];
  * one, whose page must say `dir="rtl"`), the others it ships in their order for those it lacks.
  */
 export function negotiationLocales(contract: RouteContract): string[] {
-	const others = contract.otherLocales;
+	const others = negotiatedLocales(contract).slice(1);
 	const preferred = preferredLocales.filter((locale) => others.includes(locale));
 	return [...preferred, ...others.filter((locale) => !preferred.includes(locale))].slice(0, 3);
 }

@@ -29,7 +29,7 @@ import {
 	pathPrefixesPattern,
 	longestFileName,
 } from '../format';
-import { firstListedCapture } from '../language';
+import { firstListedCapture, hostLocales } from '../language';
 import { foldersWithoutIndex, pageGroupPattern, pageGroups, pageStatuses } from '../pageTable';
 import { comment, section, type ApacheDirective, type ApacheNode } from '../syntax/apache';
 import { apacheUnsupportedStatuses } from '../unsupportedStatuses';
@@ -99,7 +99,7 @@ export function maintenanceRules(contract: RouteContract): ApacheNode[] {
  */
 export function languageRules(contract: RouteContract): ApacheNode[] {
 	if (!negotiates(contract)) return [];
-	const shipped = [contract.defaultLocale, ...contract.otherLocales];
+	const shipped = hostLocales(contract);
 	return [
 		comment(
 			`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed), as a folder of type maps.`,

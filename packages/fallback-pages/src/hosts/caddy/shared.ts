@@ -25,7 +25,7 @@ import {
 	literalPathPattern,
 	longestFileName,
 } from '../format';
-import { firstListedCapture } from '../language';
+import { firstListedCapture, hostLocales } from '../language';
 import { acceptPatterns, formats, type ErrorFormat } from '../mediaType';
 import type { HostOptions } from '../../config/hostOptions';
 import type { HostMode } from '../mode';
@@ -163,14 +163,14 @@ function localeMap(
  * matched), found by one pattern.
  */
 function localeAskedMap(contract: RouteContract): ConfigNode[] {
-	const shipped = [contract.defaultLocale, ...contract.otherLocales];
+	const shipped = hostLocales(contract);
 	return [
 		comment([
 			"The page's own locale; else, for an error under a locale's folder, that locale; else the one the",
 			`browser lists first among ${shipped.join(', ')} (q-values not weighed).`,
 		]),
 		block('map "{vars.fallback_page_locale}|{path}|{header.Accept-Language}" {fallback_locale_asked}', [
-			'"~^([a-z]+)[|]" "${1}"',
+			'"~^([^|]+)[|]" "${1}"',
 			`${caddyString(`~^[|]${literalPathPattern(localeFolder(contract, contract.defaultLocale))}(${contract.otherLocales.join('|')})/`, 'locale folders')} "\${1}"`,
 			...Object.entries(contract.localeAliases ?? {}).map(
 				([folder, locale]) =>

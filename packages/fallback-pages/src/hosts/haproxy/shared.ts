@@ -22,7 +22,7 @@ import {
 	headerName,
 	UnsafeConfigValue,
 } from '../format';
-import { firstListedCapture } from '../language';
+import { firstListedCapture, hostLocales } from '../language';
 import { pageIn, pageName, pageStatuses } from '../pageTable';
 import { acceptPatterns, formats, type ErrorFormat } from '../mediaType';
 import type { HostOptions } from '../../config/hostOptions';
@@ -71,16 +71,20 @@ export const haproxySample = (expression: string, what: string) => haproxyRegex(
  * backend that answers. `req.fhdr`, not `req.hdr`: the whole header, not its values one by one.
  */
 export function negotiationRules(contract: RouteContract): HaproxyLine[] {
-	const shipped = [contract.defaultLocale, ...contract.otherLocales];
-	const language = negotiates(contract)
-		? [
-				comment(
-					`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed): one pattern.`,
-				),
-				`http-request set-var(txn.fallback_locale) ${haproxySample(`req.fhdr(accept-language),${regsub(firstListedCapture(shipped), 1, 'Accept-Language pattern')},lower`, 'Accept-Language')}`,
-				`http-request unset-var(txn.fallback_locale) unless { var(txn.fallback_locale) -m str ${contract.otherLocales.map((locale) => haproxyWord(locale, 'locale')).join(' ')} }`,
-			]
-		: [];
+	const shipped = hostLocales(contract);
+	const language =
+		shipped.length > 1
+			? [
+					comment(
+						`The locale the browser lists first among ${shipped.join(', ')} (q-values not weighed): one pattern.`,
+					),
+					`http-request set-var(txn.fallback_locale) ${haproxySample(`req.fhdr(accept-language),${regsub(firstListedCapture(shipped), 1, 'Accept-Language pattern')},lower`, 'Accept-Language')}`,
+					`http-request unset-var(txn.fallback_locale) unless { var(txn.fallback_locale) -m str ${shipped
+						.slice(1)
+						.map((locale) => haproxyWord(locale, 'locale'))
+						.join(' ')} }`,
+				]
+			: [];
 	// In order, each only while none matched: the first pattern that matches wins, and a browser's
 	// Accept (text/html) is matched by one pattern, not three.
 	const unset = `!${isSet('fallback_format')}`;

@@ -29,7 +29,7 @@ import {
 	UnsafeConfigValue,
 } from '../format';
 import { block, comment, type ConfigNode, type Directive } from '../syntax/braces';
-import { firstListedCapture } from '../language';
+import { firstListedCapture, hostLocales } from '../language';
 import { pageName, sitePageFolders } from '../pageTable';
 import { acceptPatterns, formats } from '../mediaType';
 import type { HostOptions } from '../../config/hostOptions';
@@ -270,7 +270,7 @@ export const languageVariable = (mode: NginxMode, part: 'content_language' | 're
  */
 export function languageMaps(mode: NginxMode, contract: RouteContract): ConfigNode[] {
 	if (!negotiates(contract)) return [];
-	const shipped = [contract.defaultLocale, ...contract.otherLocales];
+	const shipped = hostLocales(contract);
 	const language = (locale: string) => contentLanguage(contract, locale);
 	const prefix = literalPathPattern(contract.internalPrefix).replace(/\/$/, '');
 	const acceptLocale = `$fallback_${mode}_accept_locale`;
