@@ -6,7 +6,7 @@
  * not. Starlight 0.34 on Astro 5 and 0.41 on Astro 7 (older than the workspace's) install the
  * tarball with plain `npm install` and build the same way in the default look. The figures (files,
  * differing files, the time each build took) are printed, not asserted: a shared machine's timings
- * are not a test. Two sites that differ only in their fallback() share the build without it.
+ * are not a test.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,32 +86,19 @@ const warnings = (log: string) =>
 		.filter((line) => line.includes('[WARN]'))
 		.map((line) => line.replace(/^\S*\d\d:\d\d:\d\d\S*\s+/, '').trim());
 
-/** What a build without Fallback depends on: everything of a site but its name and its fallback(). */
-const withoutInputs = (site: UnchangedSite) =>
-	JSON.stringify([site.files, site.imports, site.settings, site.integrations, site.teamSite, site.git]);
-
-/** A build without Fallback as another site's: its log names that site's folder (`starlight/src/…`). */
-const inFolderOf = ({ site: { name }, without }: Built, site: UnchangedSite): Built['without'] => ({
-	...without,
-	log: without.log.replace(new RegExp(`(^|[\\s"'(])${name}/`, 'gm'), `$1${site.name}/`),
-});
-
 /**
- * Builds each site twice in its folder of `project`. Sites that differ only in their fallback()
- * (Starlight's with and without its frame) share the build without it: the first one's is copied.
+ * Builds each site twice in its folder of `project`. Each site's build without Fallback is its own,
+ * in the same folder: Astro's content cache then holds the same highlighting for both builds (a
+ * shared one built the code blocks afresh, and Shiki under a loaded CI machine coloured a line
+ * differently once).
  */
 async function buildTwice(project: string, sites: readonly UnchangedSite[]): Promise<Built[]> {
 	const built: Built[] = [];
 	for (const site of sites) {
 		const folder = join(project, site.name);
 		await writeUnchangedSite(site, folder);
-		const same = site.teamSite
-			? undefined
-			: built.find((one) => withoutInputs(one.site) === withoutInputs(site));
-		const without = same ? inFolderOf(same, site) : await build(project, folder, false);
-		await (same
-			? keepAside(join(same.folder, 'dist-without'), join(folder, 'dist-without'))
-			: keepAside(join(folder, 'dist'), join(folder, 'dist-without')));
+		const without = await build(project, folder, false);
+		await keepAside(join(folder, 'dist'), join(folder, 'dist-without'));
 		const withFallback = await build(project, folder, true);
 		built.push({
 			site,
